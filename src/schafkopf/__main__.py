@@ -1,0 +1,5 @@
+"""``python -m schafkopf``: the same as the ``schafkopf`` command."""
+
+from schafkopf.cli import main
+
+main()

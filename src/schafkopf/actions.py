@@ -1,0 +1,173 @@
+"""The one flat action space of a game: cards, bids, knocks, doublings, offers, contracts.
+
+Every decision of a game is an int. ``0..31`` plays that card; then come the bids, knocks,
+the doubling (Kontra, Re, Sup, Hirsch in turn), the offers of the settling round (a contract
+kind with or without Tout, named without its suit) and the concrete contracts a declarer names.
+
+>>> action_name(SPIEL), action_name(parse_action("wenz tout"))
+('spiel', 'wenz tout')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from schafkopf.cards import SUITS, CardError, card_token, parse_card
+from schafkopf.rules import SUIT_KINDS, Contract, Kind
+
+Action = int
+
+WEITER: Final = 32
+"""Pass: in the interest round, or to yield in the settling round."""
+SPIEL: Final = 33
+""""Ich möchte spielen" (or, after an earlier ``spiel``, "ich spiel auch")."""
+KLOPFEN: Final = 34
+"""Knock after the first packet (doubles the value)."""
+NICHT_KLOPFEN: Final = 35
+"""Decline to knock."""
+DOUBLE: Final = 36
+"""The next doubling: Kontra, then Re, then Sup, then Hirsch."""
+
+OFFER_BASE: Final = 37
+OFFERS: Final[tuple[tuple[Kind, bool], ...]] = (
+    (Kind.BETTEL, False),
+    (Kind.SOLO, False),
+    (Kind.WENZ, False),
+    (Kind.GEIER, False),
+    (Kind.FARBWENZ, False),
+    (Kind.FARBGEIER, False),
+    (Kind.SOLO, True),
+    (Kind.WENZ, True),
+    (Kind.GEIER, True),
+    (Kind.FARBWENZ, True),
+    (Kind.FARBGEIER, True),
+    (Kind.SIE, False),
+)
+"""What may be offered in the settling round (Rufspiel never needs offering)."""
+
+NAME_BASE: Final = OFFER_BASE + len(OFFERS)
+
+
+def _contract_templates() -> tuple[tuple[Kind, int | None, bool], ...]:
+    out: list[tuple[Kind, int | None, bool]] = [(Kind.RUFSPIEL, s, False) for s in (0, 1, 3)]
+    for kind in (Kind.SOLO, Kind.FARBWENZ, Kind.FARBGEIER):
+        out += [(kind, s, t) for t in (False, True) for s in range(4)]
+    out += [(k, None, t) for k in (Kind.WENZ, Kind.GEIER) for t in (False, True)]
+    out += [(Kind.BETTEL, None, False), (Kind.SIE, None, False)]
+    return tuple(out)
+
+
+NAMES: Final = _contract_templates()
+"""The concrete contracts a declarer may name: (kind, suit, tout)."""
+NUM_ACTIONS: Final = NAME_BASE + len(NAMES)
+
+_OFFER_INDEX: Final = {o: OFFER_BASE + i for i, o in enumerate(OFFERS)}
+_NAME_INDEX: Final = {n: NAME_BASE + i for i, n in enumerate(NAMES)}
+_DOUBLING_WORDS: Final = ("kontra", "re", "sup", "hirsch")
+
+
+class ActionError(ValueError):
+    """An action number or name that means nothing."""
+
+
+def offer_action(kind: Kind, tout: bool = False) -> Action:
+    """The settling-round action that offers ``kind`` (with Tout)."""
+    try:
+        return _OFFER_INDEX[(kind, tout)]
+    except KeyError:
+        raise ActionError(f"{kind.value}{' tout' if tout else ''} cannot be offered") from None
+
+
+def name_action(kind: Kind, suit: int | None = None, tout: bool = False) -> Action:
+    """The action that names a concrete contract."""
+    try:
+        return _NAME_INDEX[(kind, suit, tout)]
+    except KeyError:
+        raise ActionError(f"no contract {kind.value} suit={suit} tout={tout}") from None
+
+
+def offer_of(action: Action) -> tuple[Kind, bool]:
+    """The (kind, tout) an offer action stands for."""
+    return OFFERS[action - OFFER_BASE]
+
+
+def contract_of(action: Action, declarer: int) -> Contract:
+    """The contract a naming action stands for, played by ``declarer``."""
+    kind, suit, tout = NAMES[action - NAME_BASE]
+    return Contract(kind, declarer, suit, tout)
+
+
+def is_card(action: Action) -> bool:
+    """True for a card play."""
+    return 0 <= action < 32
+
+
+def is_offer(action: Action) -> bool:
+    """True for a settling-round offer."""
+    return OFFER_BASE <= action < NAME_BASE
+
+
+def is_name(action: Action) -> bool:
+    """True for naming a contract."""
+    return NAME_BASE <= action < NUM_ACTIONS
+
+
+def _kind_words(kind: Kind, suit: int | None, tout: bool) -> str:
+    words = kind.value
+    if suit is not None:
+        words += " " + SUITS[suit]
+    return words + (" tout" if tout else "")
+
+
+def action_name(action: Action, doublings_before: int = 0) -> str:
+    """A short, parseable name: ``EO``, ``weiter``, ``kontra``, ``solo tout``, ``rufspiel G``."""
+    if is_card(action):
+        return card_token(action)
+    if action == DOUBLE:
+        return _DOUBLING_WORDS[min(doublings_before, 3)]
+    simple = {WEITER: "weiter", SPIEL: "spiel", KLOPFEN: "klopfen", NICHT_KLOPFEN: "nicht klopfen"}
+    if action in simple:
+        return simple[action]
+    if is_offer(action):
+        kind, tout = offer_of(action)
+        return _kind_words(kind, None, tout)
+    if is_name(action):
+        return _kind_words(*NAMES[action - NAME_BASE])
+    raise ActionError(f"no action has number {action}: actions are 0..{NUM_ACTIONS - 1}")
+
+
+def parse_action(text: str, *, naming: bool = False) -> Action:
+    """Read an action name (see :func:`action_name`). A bare kind is an offer unless ``naming``."""
+    t = " ".join(text.lower().replace("-", " ").split())
+    words = {"weiter": WEITER, "spiel": SPIEL, "klopfen": KLOPFEN, "nicht klopfen": NICHT_KLOPFEN}
+    if t in words:
+        return words[t]
+    if t in _DOUBLING_WORDS or t == "double":
+        return DOUBLE
+    parts = t.split()
+    if parts:
+        try:
+            kind = Kind(parts[0])
+        except ValueError:
+            kind = None
+        if kind is not None:
+            rest = parts[1:]
+            tout = "tout" in rest
+            rest = [p for p in rest if p != "tout"]
+            suit = None
+            if rest:
+                if len(rest) != 1 or rest[0].upper() not in SUITS:
+                    raise ActionError(f"cannot read action {text!r}: the suit must be E, G, H or S")
+                suit = SUITS.index(rest[0].upper())
+            if suit is not None or naming or kind in (Kind.RUFSPIEL,) or (kind, tout) not in _OFFER_INDEX:
+                if kind in SUIT_KINDS and suit is None:
+                    raise ActionError(f"cannot read action {text!r}: {kind.value} needs a suit")
+                return name_action(kind, suit, tout)
+            return offer_action(kind, tout)
+    try:
+        return parse_card(text)
+    except CardError:
+        raise ActionError(
+            f"cannot read action {text!r}: a card (EO), weiter, spiel, klopfen, kontra, "
+            "an offer (wenz, solo tout) or a contract (rufspiel G, solo H)"
+        ) from None

@@ -1,0 +1,241 @@
+"""Cards as ints 0..31, card sets as int bitmasks, tokens, Augen and pretty names.
+
+A card is ``suit * 8 + rank`` with suits Eichel, Gras, Herz, Schellen (0..3) and ranks
+Sau, Zehn, König, Ober, Unter, 9, 8, 7 (0..7). A :class:`CardSet` is an immutable set of
+cards backed by a 32-bit int, the way python-chess backs a ``SquareSet`` by a bitboard.
+
+>>> parse_card("EO") == EO
+True
+>>> CardSet.parse("EO HZ s7")
+CardSet('EO HZ S7')
+>>> sum(augen(c) for c in CardSet.full())
+120
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+Card = int
+"""A card: ``suit * 8 + rank``, 0..31."""
+
+SUITS: Final = "EGHS"
+RANKS: Final = "AZKOU987"
+EICHEL, GRAS, HERZ, SCHELLEN = range(4)
+SAU, ZEHN, KOENIG, OBER, UNTER, NEUN, ACHT, SIEBEN = range(8)
+
+SUIT_NAMES: Final = ("Eichel", "Gras", "Herz", "Schellen")
+RANK_NAMES: Final = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
+FRENCH_SUITS: Final = ("♣", "♠", "♥", "♦")
+FRENCH_RANKS: Final = ("A", "10", "K", "Q", "J", "9", "8", "7")
+
+RANK_AUGEN: Final = (11, 10, 4, 3, 2, 0, 0, 0)
+AUGEN: Final[tuple[int, ...]] = tuple(RANK_AUGEN[c & 7] for c in range(32))
+"""Card points of each card, indexed by card."""
+
+TOKENS: Final[tuple[str, ...]] = tuple(SUITS[c >> 3] + RANKS[c & 7] for c in range(32))
+
+# Module-level constants for every card, e.g. ``EO`` (Eichel-Ober) and ``HZ`` (Herz-Zehn).
+(EA, EZ, EK, EO, EU, E9, E8, E7,
+ GA, GZ, GK, GO, GU, G9, G8, G7,
+ HA, HZ, HK, HO, HU, H9, H8, H7,
+ SA, SZ, SK, SO, SU, S9, S8, S7) = range(32)  # fmt: skip
+
+_SUIT_ALIASES: Final = {"E": 0, "G": 1, "GR": 1, "B": 1, "H": 2, "S": 3}
+_RANK_ALIASES: Final = {r: i for i, r in enumerate(RANKS)} | {"10": ZEHN, "X": ZEHN}
+
+
+class CardError(ValueError):
+    """A card token or card number that names no card."""
+
+
+def card(suit: int, rank: int) -> Card:
+    """The card of ``suit`` (0..3) and ``rank`` (0..7)."""
+    return suit * 8 + rank
+
+
+def suit_of(c: Card) -> int:
+    """The printed suit of a card (0..3), whatever the contract."""
+    return c >> 3
+
+
+def rank_of(c: Card) -> int:
+    """The rank of a card (0..7: Sau, Zehn, König, Ober, Unter, 9, 8, 7)."""
+    return c & 7
+
+
+def augen(c: Card) -> int:
+    """The card points of a card: Sau 11, Zehn 10, König 4, Ober 3, Unter 2, else 0."""
+    return AUGEN[c]
+
+
+def parse_card(token: str) -> Card:
+    """Read a card token: canonical ``EO``, or an alias (lower case, ``10``/``X``, ``Gr``/``B``).
+
+    >>> parse_card("h10"), parse_card("GrA"), parse_card("bz")
+    (17, 8, 9)
+    """
+    t = token.strip().upper()
+    for n in (2, 1):
+        suit = _SUIT_ALIASES.get(t[:n])
+        if suit is not None and t[n:] in _RANK_ALIASES:
+            return suit * 8 + _RANK_ALIASES[t[n:]]
+    raise CardError(
+        f"unknown card token {token!r}: expected a suit E G H S then a rank A Z K O U 9 8 7"
+    )
+
+
+def card_token(c: Card) -> str:
+    """The canonical two-character token of a card, e.g. ``EO``."""
+    if not 0 <= c < 32:
+        raise CardError(f"no card has number {c}: cards are 0..31")
+    return TOKENS[c]
+
+
+def card_name(c: Card, *, french: bool = False) -> str:
+    """A card's German name (``Eichel-Ober``), or French symbols (``Q♣``)."""
+    if french:
+        return FRENCH_RANKS[c & 7] + FRENCH_SUITS[c >> 3]
+    return f"{SUIT_NAMES[c >> 3]}-{RANK_NAMES[c & 7]}"
+
+
+def suit_mask(suit: int) -> int:
+    """The bitmask of all eight cards printed in ``suit``."""
+    return 0xFF << (suit * 8)
+
+
+def rank_mask(rank: int) -> int:
+    """The bitmask of the four cards of ``rank``."""
+    return 0x01010101 << rank
+
+
+FULL_MASK: Final = 0xFFFFFFFF
+SHORT_MASK: Final = FULL_MASK & ~(rank_mask(ACHT) | rank_mask(SIEBEN))
+"""The 24 cards of the short deck (no 8 and 7)."""
+
+
+def iter_bits(mask: int) -> Iterator[Card]:
+    """The cards of a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class CardSet:
+    """An immutable set of cards backed by an int bitmask (bit ``c`` set = card ``c`` in).
+
+    Behaves like a ``frozenset[int]``: ``in``, ``len``, iteration (ascending), ``| & - ^``,
+    comparison; ``int(s)`` gives the mask.
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if isinstance(cards, int):
+            if cards < 0 or cards > FULL_MASK:
+                raise CardError(f"a card mask is 32 bits, got {cards:#x}")
+            mask = cards
+        else:
+            mask = 0
+            for c in cards:
+                if not (isinstance(c, int) and 0 <= c < 32):
+                    raise CardError(f"no card has number {c!r}: cards are 0..31")
+                mask |= 1 << c
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read space- or comma-separated card tokens; a repeated card is an error."""
+        mask = 0
+        for tok in text.replace(",", " ").split():
+            c = parse_card(tok)
+            if mask >> c & 1:
+                raise CardError(f"card {card_token(c)} appears twice in {text!r}")
+            mask |= 1 << c
+        return cls(mask)
+
+    @classmethod
+    def full(cls, short: bool = False) -> CardSet:
+        """All 32 cards, or the 24 of the short deck."""
+        return cls(SHORT_MASK if short else FULL_MASK)
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __index__(self) -> int:
+        return self.mask
+
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, int) and 0 <= c < 32 and bool(self.mask >> c & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter_bits(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if isinstance(other, (set, frozenset)):
+            return set(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    @staticmethod
+    def _m(other: CardSet | Iterable[Card] | int) -> int:
+        return other.mask if isinstance(other, CardSet) else CardSet(other).mask
+
+    def __or__(self, other: CardSet | Iterable[Card] | int) -> CardSet:
+        return CardSet(self.mask | self._m(other))
+
+    def __and__(self, other: CardSet | Iterable[Card] | int) -> CardSet:
+        return CardSet(self.mask & self._m(other))
+
+    def __sub__(self, other: CardSet | Iterable[Card] | int) -> CardSet:
+        return CardSet(self.mask & ~self._m(other))
+
+    def __xor__(self, other: CardSet | Iterable[Card] | int) -> CardSet:
+        return CardSet(self.mask ^ self._m(other))
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other.mask & ~self.mask == 0
+
+    def add(self, c: Card) -> CardSet:
+        """A new set with ``c`` added."""
+        return CardSet(self.mask | 1 << c)
+
+    def remove(self, c: Card) -> CardSet:
+        """A new set without ``c``; a missing card is an error."""
+        if not self.mask >> c & 1:
+            raise KeyError(card_token(c))
+        return CardSet(self.mask & ~(1 << c))
+
+    def augen(self) -> int:
+        """The card points of the set."""
+        return sum(AUGEN[c] for c in self)
+
+    def tokens(self) -> list[str]:
+        """The canonical tokens, in card order."""
+        return [TOKENS[c] for c in self]
+
+    def __str__(self) -> str:
+        return " ".join(self.tokens())
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"

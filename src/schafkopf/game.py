@@ -1,0 +1,738 @@
+"""A game of Schafkopf as a state machine over one flat action space.
+
+Deal, then (optionally) Klopfen, the interest round (``weiter``/``spiel``), the settling round
+(offers by rank), naming the contract, card play with Kontra/Re, and the result:
+
+>>> from schafkopf.actions import WEITER, SPIEL, name_action
+>>> from schafkopf.rules import Kind
+>>> g = Game(seed=7)
+>>> g.phase, g.to_move
+('bidding', 1)
+>>> len(g.legal_actions()) > 0
+True
+
+Every decision is :meth:`Game.apply` of an int from :meth:`Game.legal_actions`; an illegal
+action raises :class:`IllegalActionError` saying why and changes nothing; :meth:`Game.undo`
+takes the last action back exactly. :meth:`Game.view` is what one seat may know;
+:meth:`Game.resample` deals the hidden cards anew, consistent with a view (for search).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from schafkopf.actions import (
+    DOUBLE,
+    KLOPFEN,
+    NAME_BASE,
+    NAMES,
+    NICHT_KLOPFEN,
+    NUM_ACTIONS,
+    OFFER_BASE,
+    OFFERS,
+    SPIEL,
+    WEITER,
+    Action,
+    action_name,
+)
+from schafkopf.cards import (
+    AUGEN,
+    OBER,
+    SAU,
+    SUIT_NAMES,
+    UNTER,
+    Card,
+    CardSet,
+    card,
+    card_token,
+    iter_bits,
+    parse_card,
+    rank_mask,
+)
+from schafkopf.rules import (
+    STANDARD,
+    TRUMP,
+    Contract,
+    Kind,
+    PlayTables,
+    Ruleset,
+    play_tables,
+)
+from schafkopf.scoring import Result, score
+
+KLOPFEN_PHASE: Final = "klopfen"
+BIDDING: Final = "bidding"
+SETTLING: Final = "settling"
+NAMING: Final = "naming"
+PLAY: Final = "play"
+DONE: Final = "done"
+
+_OU_MASK: Final = rank_mask(OBER) | rank_mask(UNTER)
+
+
+class GameError(ValueError):
+    """A game cannot be set up as asked (bad hands, bad dealer)."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now; the message says why. The game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, and who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def __str__(self) -> str:
+        return " ".join(card_token(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: its own hand and everything said and played in the open."""
+
+    seat: int
+    rules: Ruleset
+    dealer: int
+    phase: str
+    to_move: int | None
+    hand: CardSet
+    history: tuple[tuple[int, Action], ...]
+    knocks: tuple[int, ...]
+    contract: Contract | None
+    doublings: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    points: tuple[int, ...]
+    partner: int | None
+    """The Rufspiel partner, when this seat knows who it is (itself, or revealed by play/Re)."""
+    legal_actions: tuple[Action, ...]
+    hand_sizes: tuple[int, ...]
+
+    @property
+    def vorhand(self) -> int:
+        """The seat left of the dealer, who leads the first trick."""
+        return (self.dealer + 1) % self.rules.players
+
+
+def _shuffled_hands(rules: Ruleset, rng: random.Random) -> list[list[Card]]:
+    deck = list(iter_bits(rules.deck_mask))
+    rng.shuffle(deck)
+    size = rules.hand_size
+    return [deck[i * size : (i + 1) * size] for i in range(rules.players)]
+
+
+class Game:
+    """One game, from the deal to the result.
+
+    Give ``hands`` (a list per seat, in the order dealt: the first half is the first packet)
+    or a ``seed``; the dealer's left-hand neighbour (Vorhand) speaks and leads first.
+    ``stock`` is the Stock before this game (when the rules play with one).
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        *,
+        dealer: int = 0,
+        hands: Sequence[Sequence[Card] | CardSet | str] | None = None,
+        seed: int | random.Random | None = None,
+        stock: int = 0,
+    ) -> None:
+        self.rules: Ruleset = rules or STANDARD
+        n = self.rules.players
+        if not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise GameError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        if hands is None:
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            order = _shuffled_hands(self.rules, rng)
+        else:
+            order = self._check_hands(hands)
+        self.deal: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in order)
+        self.dealt: tuple[int, ...] = tuple(sum(1 << c for c in h) for h in order)
+        self.dealer = dealer
+        self.vorhand = (dealer + 1) % n
+        self.stock_before = stock
+        self._stack: list[tuple[dict[str, Any], int, int]] = []
+        self.history: list[tuple[int, Action]] = []
+        self.tricks: list[Trick] = []
+        self.hands: tuple[int, ...] = self.dealt
+        self.knocks: tuple[int, ...] = ()
+        self.bids: tuple[tuple[int, Action], ...] = ()
+        self.interested: tuple[int, ...] = ()
+        self.holder: int | None = None
+        self.level: Action | None = None
+        self.active: tuple[int, ...] = ()
+        self.contract: Contract | None = None
+        self.partner: int | None = None
+        self.declarers: tuple[int, ...] = ()
+        self.tables: PlayTables = play_tables(Kind.RUFSPIEL, 0, self.rules.short)
+        self.doublings: tuple[tuple[int, int], ...] = ()
+        self.trick_leader: int = self.vorhand
+        self.trick: tuple[Card, ...] = ()
+        self.played = 0
+        self.points: tuple[int, ...] = (0,) * n
+        self.trick_counts: tuple[int, ...] = (0,) * n
+        self.taken: tuple[int, ...] = (0,) * n
+        self.called_sau = 0
+        """Bitmask of the called Sau while its rules bind (0 once free or without Rufspiel)."""
+        self.called_suit: int = -1
+        self.called_sau_card: Card = -1
+        self.partner_revealed = False
+        self._result: Result | None = None
+        if self.rules.klopfen:
+            self.phase = KLOPFEN_PHASE
+        else:
+            self.phase = BIDDING
+        self.to_move: int | None = self.vorhand
+
+    def _check_hands(self, hands: Sequence[Sequence[Card] | CardSet | str]) -> list[list[Card]]:
+        rules = self.rules
+        if len(hands) != rules.players:
+            raise GameError(f"expected {rules.players} hands, got {len(hands)}")
+        order: list[list[Card]] = []
+        seen = 0
+        for seat, h in enumerate(hands):
+            if isinstance(h, str):
+                cards = [parse_card(t) for t in h.replace(",", " ").split()]
+            else:
+                cards = list(h)
+            if len(cards) != rules.hand_size:
+                raise GameError(
+                    f"seat {seat} has {len(cards)} cards, expected {rules.hand_size}"
+                )
+            for c in cards:
+                if not (isinstance(c, int) and 0 <= c < 32):
+                    raise GameError(f"seat {seat}: {c!r} is not a card")
+                if not rules.deck_mask >> c & 1:
+                    raise GameError(f"seat {seat}: {card_token(c)} is not in the short deck")
+                if seen >> c & 1:
+                    raise GameError(f"card {card_token(c)} is dealt twice (again to seat {seat})")
+                seen |= 1 << c
+            order.append(cards)
+        return order
+
+    # -- queries -----------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table: 4, or 3 in the 3-player game."""
+        return self.rules.players
+
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self.phase == DONE
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return CardSet(self.hands[seat])
+
+    def result(self) -> Result:
+        """The result of a finished game."""
+        if self._result is None:
+            raise IllegalActionError("the game is not over yet: it has no result")
+        return self._result
+
+    def doubling_name(self) -> str:
+        """What the next doubling is called: kontra, re, sup or hirsch."""
+        return action_name(DOUBLE, len(self.doublings))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the seat to move) may take now.
+
+        A seat that is not to move may only have the doubling (Kontra, Re, ...) to say.
+        """
+        mover = self.to_move
+        if seat is None:
+            seat = mover
+            if seat is None:
+                return []
+        phase = self.phase
+        if phase == PLAY:
+            if seat == mover:
+                cards = self._legal_cards(seat)
+                out = list(iter_bits(cards))
+                if self.doublings_open and self._may_double(seat):
+                    out.append(DOUBLE)
+                return out
+            return [DOUBLE] if self.doublings_open and self._may_double(seat) else []
+        if seat != mover:
+            return []
+        if phase == BIDDING:
+            return [a for a in (WEITER, SPIEL) if a == WEITER or self._may_bid_spiel(seat)]
+        if phase == KLOPFEN_PHASE:
+            return [KLOPFEN, NICHT_KLOPFEN]
+        if phase == SETTLING:
+            return [WEITER, *self._legal_offers(seat)]
+        if phase == NAMING:
+            return self._legal_names(seat)
+        return []
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal for ``seat`` (default: the seat to move)."""
+        return action in self.legal_actions(seat)
+
+    # -- rule helpers ----------------------------------------------------------------------
+
+    def _legal_cards(self, seat: int) -> int:
+        hand = self.hands[seat]
+        cs = self.called_sau
+        tables = self.tables
+        if not self.trick:
+            if cs & hand:
+                suit_cards = hand & tables.follow[self.called_suit]
+                if suit_cards.bit_count() < self.rules.davonlaufen_min:
+                    return hand & ~(suit_cards & ~cs)
+            return hand
+        follow = hand & tables.follow[tables.eff_suit[self.trick[0]]]
+        if follow:
+            if follow & cs:
+                return cs
+            return follow
+        if hand & cs and hand != cs:
+            return hand & ~cs
+        return hand
+
+    def _can_name(self, seat: int, kind: Kind, suit: int | None) -> bool:
+        """Whether ``seat``'s dealt hand allows the contract (called Sau rule, Sie)."""
+        dealt = self.dealt[seat]
+        if kind is Kind.RUFSPIEL:
+            assert suit is not None
+            sau = 1 << card(suit, SAU)
+            plain = play_tables(Kind.RUFSPIEL, suit, self.rules.short).follow[suit]
+            return not dealt & sau and bool(dealt & plain & ~sau)
+        if kind is Kind.SIE:
+            return dealt & _OU_MASK == _OU_MASK
+        return True
+
+    def _can_play_kind(self, seat: int, kind: Kind, tout: bool = False) -> bool:
+        if not self.rules.allows(kind, tout):
+            return False
+        if kind is Kind.RUFSPIEL:
+            return any(self._can_name(seat, kind, s) for s in (0, 1, 3))
+        return self._can_name(seat, kind, None)
+
+    def _playable_ranks(self, seat: int) -> list[int]:
+        rules = self.rules
+        out = []
+        if self._can_play_kind(seat, Kind.RUFSPIEL):
+            out.append(rules.rank(Kind.RUFSPIEL))
+        for kind, tout in OFFERS:
+            if self._can_play_kind(seat, kind, tout):
+                out.append(rules.rank(kind, tout))
+        return out
+
+    def _may_bid_spiel(self, seat: int) -> bool:
+        ranks = self._playable_ranks(seat)
+        if self.interested:
+            return any(r > self.rules.rank(Kind.RUFSPIEL) for r in ranks)
+        return bool(ranks)
+
+    def _holder_rank(self) -> int:
+        if self.level is None:
+            return self.rules.rank(Kind.RUFSPIEL)
+        kind, tout = OFFERS[self.level - OFFER_BASE]
+        return self.rules.rank(kind, tout)
+
+    def _legal_offers(self, seat: int) -> list[Action]:
+        rules = self.rules
+        need = self._holder_rank()
+        assert self.holder is not None
+        earlier = self._order(seat) < self._order(self.holder)
+        out = []
+        for i, (kind, tout) in enumerate(OFFERS):
+            r = rules.rank(kind, tout)
+            if (r >= need if earlier else r > need) and self._can_play_kind(seat, kind, tout):
+                out.append(OFFER_BASE + i)
+        return out
+
+    def _legal_names(self, seat: int) -> list[Action]:
+        rules = self.rules
+        need = -1 if self.level is None else self._holder_rank()
+        out = []
+        for i, (kind, suit, tout) in enumerate(NAMES):
+            if (
+                rules.allows(kind, tout)
+                and rules.rank(kind, tout) >= need
+                and self._can_name(seat, kind, suit)
+            ):
+                out.append(NAME_BASE + i)
+        return out
+
+    def _order(self, seat: int) -> int:
+        """Position of a seat counted from Vorhand (0 = Vorhand)."""
+        return (seat - self.vorhand) % self.rules.players
+
+    @property
+    def doublings_open(self) -> bool:
+        """Whether a doubling may still be said by someone (ignoring sides)."""
+        c = self.contract
+        return (
+            c is not None
+            and c.kind is not Kind.RAMSCH
+            and len(self.doublings) < self.rules.max_doublings
+        )
+
+    def _may_double(self, seat: int) -> bool:
+        k = len(self.doublings)
+        on_declarer_side = seat in self.declarers
+        if on_declarer_side != (k % 2 == 1):
+            return False
+        if k and self.doublings[-1][1] == self.played:
+            return True  # an answer before the next card
+        deadline = self.rules.kontra_deadline
+        if deadline == "before_first_card":
+            return self.played == 0
+        if deadline == "before_second_trick":
+            return self.played <= self.rules.players
+        return self.hands[seat] == self.dealt[seat]
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat`` (default: the seat to move); illegal actions raise."""
+        if seat is None:
+            seat = self.to_move
+            if seat is None:
+                raise IllegalActionError("the game is over: no more actions")
+        elif not (isinstance(seat, int) and 0 <= seat < self.rules.players):
+            raise IllegalActionError(f"no seat {seat!r} at this table")
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(self._why_illegal(action, seat))
+        self._stack.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
+        self.history.append((seat, action))
+        if action < 32:
+            self._play_card(seat, action)
+        elif action == DOUBLE:
+            self.doublings = (*self.doublings, (seat, self.played))
+            if seat == self.partner:
+                self.partner_revealed = True
+        elif self.phase == BIDDING:
+            self._bid(seat, action)
+        elif self.phase == KLOPFEN_PHASE:
+            self._klopfen(seat, action)
+        elif self.phase == SETTLING:
+            self._settle(seat, action)
+        else:
+            self._name(seat, action)
+
+    def undo(self) -> Action:
+        """Take back the last action, restoring the state exactly; returns that action."""
+        if not self._stack:
+            raise IllegalActionError("nothing to undo: no action has been taken")
+        saved, nh, nt = self._stack.pop()
+        action = self.history[nh][1]
+        stack = self._stack
+        history, tricks = self.history, self.tricks
+        self.__dict__ = saved
+        self._stack = stack
+        del history[nh:]
+        del tricks[nt:]
+        return action
+
+    def _klopfen(self, seat: int, action: Action) -> None:
+        if action == KLOPFEN:
+            self.knocks = (*self.knocks, seat)
+        nxt = (seat + 1) % self.rules.players
+        if nxt == self.vorhand:
+            self.phase = BIDDING
+        self.to_move = nxt
+
+    def _bid(self, seat: int, action: Action) -> None:
+        self.bids = (*self.bids, (seat, action))
+        if action == SPIEL:
+            self.interested = (*self.interested, seat)
+        nxt = (seat + 1) % self.rules.players
+        if nxt != self.vorhand:
+            self.to_move = nxt
+            return
+        if not self.interested:
+            if self.rules.all_pass == "ramsch":
+                self._start_play(Contract(Kind.RAMSCH))
+            else:
+                self._finish()
+            return
+        self.holder = self.interested[0]
+        self.active = self.interested
+        if len(self.interested) == 1:
+            self.phase = NAMING
+            self.to_move = self.holder
+        else:
+            self.phase = SETTLING
+            self.to_move = self.interested[1]
+
+    def _settle(self, seat: int, action: Action) -> None:
+        if action == WEITER:
+            self.active = tuple(s for s in self.active if s != seat)
+        else:
+            self.holder = seat
+            self.level = action
+        if len(self.active) == 1:
+            self.phase = NAMING
+            self.to_move = self.holder
+            return
+        order = self.interested
+        i = order.index(seat)
+        for step in range(1, len(order)):
+            cand = order[(i + step) % len(order)]
+            if cand in self.active and cand != self.holder:
+                self.to_move = cand
+                return
+
+    def _name(self, seat: int, action: Action) -> None:
+        kind, suit, tout = NAMES[action - NAME_BASE]
+        contract = Contract(kind, seat, suit, tout)
+        if kind is Kind.SIE:
+            self.contract = contract
+            self.declarers = (seat,)
+            self._finish()
+            return
+        self._start_play(contract)
+
+    def _start_play(self, contract: Contract) -> None:
+        self.contract = contract
+        self.tables = play_tables(contract.kind, contract.suit, self.rules.short)
+        if contract.kind is Kind.RUFSPIEL:
+            assert contract.suit is not None and contract.declarer is not None
+            sau = card(contract.suit, SAU)
+            self.partner = next(s for s in range(self.rules.players) if self.dealt[s] >> sau & 1)
+            self.called_sau = 1 << sau
+            self.called_sau_card = sau
+            self.called_suit = contract.suit
+            self.declarers = tuple(sorted((contract.declarer, self.partner)))
+        elif contract.declarer is not None:
+            self.declarers = (contract.declarer,)
+        self.phase = PLAY
+        self.trick_leader = self.vorhand
+        self.to_move = self.vorhand
+
+    def _play_card(self, seat: int, c: Card) -> None:
+        bit = 1 << c
+        hands = list(self.hands)
+        hands[seat] &= ~bit
+        self.hands = tuple(hands)
+        tables = self.tables
+        if self.called_sau and not self.trick and seat == self.partner:
+            if tables.eff_suit[c] == self.called_suit and bit != self.called_sau:
+                self.called_sau = 0  # ran away: the Sau is a normal card from now on
+        if bit == self.called_sau and self.called_sau:
+            self.partner_revealed = True
+        trick = (*self.trick, c)
+        self.played += 1
+        n = self.rules.players
+        if len(trick) < n:
+            self.trick = trick
+            self.to_move = (seat + 1) % n
+            return
+        lead = tables.eff_suit[trick[0]]
+        best, best_power = 0, tables.power[trick[0]]
+        for i in range(1, n):
+            x = trick[i]
+            e = tables.eff_suit[x]
+            if (e == lead or e == TRUMP) and tables.power[x] > best_power:
+                best, best_power = i, tables.power[x]
+        winner = (self.trick_leader + best) % n
+        if lead == self.called_suit and self.called_sau:
+            self.called_sau = 0
+            self.partner_revealed = True
+        gained = 0
+        mask = 0
+        for x in trick:
+            mask |= 1 << x
+            gained += AUGEN[x]
+        pts = list(self.points)
+        pts[winner] += gained
+        self.points = tuple(pts)
+        tc = list(self.trick_counts)
+        tc[winner] += 1
+        self.trick_counts = tuple(tc)
+        tk = list(self.taken)
+        tk[winner] |= mask
+        self.taken = tuple(tk)
+        self.tricks.append(Trick(self.trick_leader, trick, winner))
+        self.trick = ()
+        self.trick_leader = winner
+        self.to_move = winner
+        if self.played == self.rules.hand_size * n or self._lost_early():
+            self._finish()
+
+    def _lost_early(self) -> bool:
+        """A lost Tout or Bettel ends at once, where the rules say so."""
+        c = self.contract
+        if not self.rules.end_early or c is None or c.declarer is None:
+            return False
+        if c.tout:
+            return self.trick_counts[c.declarer] < len(self.tricks)
+        if c.kind is Kind.BETTEL:
+            return self.trick_counts[c.declarer] > 0
+        return False
+
+    def _finish(self) -> None:
+        self.phase = DONE
+        self.to_move = None
+        top_taken = None
+        if self.contract is not None and self.contract.kind is Kind.RAMSCH:
+            t = self.tables
+            top_taken = [
+                max((t.power[c] for c in iter_bits(self.taken[s] & t.trump_mask)), default=0)
+                for s in range(self.rules.players)
+            ]
+        self._result = score(
+            self.rules,
+            self.contract,
+            self.dealt,
+            self.taken,
+            self.trick_counts,
+            partner=self.partner,
+            knocks=len(self.knocks),
+            doublings=len(self.doublings),
+            stock=self.stock_before,
+            ramsch_top_taken=top_taken,
+        )
+
+    def _why_illegal(self, action: Action, seat: int) -> str:
+        """A sentence that says why ``action`` is not legal for ``seat`` now."""
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+            return f"{action!r} is not an action: actions are 0..{NUM_ACTIONS - 1}"
+        name = action_name(action, len(self.doublings))
+        who = f"seat {seat}"
+        if self.phase == DONE:
+            return f"{who} cannot {name}: the game is over"
+        if action == DOUBLE:
+            if self.phase != PLAY or self.contract is None:
+                return f"{who} cannot say {name}: no contract is being played yet"
+            if self.contract.kind is Kind.RAMSCH:
+                return f"{who} cannot say {name}: there is no doubling in Ramsch"
+            if len(self.doublings) >= self.rules.max_doublings:
+                return f"{who} cannot double again: the rules allow {self.rules.max_doublings}"
+            k = len(self.doublings)
+            if (seat in self.declarers) != (k % 2 == 1):
+                side = "the declarer side" if k % 2 else "the opponents"
+                return f"{who} is not entitled to say {name}: only {side} may"
+            return f"{who} is too late to say {name} (deadline {self.rules.kontra_deadline})"
+        if seat != self.to_move:
+            return f"it is not {who}'s turn: seat {self.to_move} is to move ({self.phase})"
+        if action < 32:
+            tok = card_token(action)
+            if self.phase != PLAY:
+                return f"{who} cannot play {tok}: the phase is {self.phase}, not play"
+            if not self.hands[seat] >> action & 1:
+                return f"{who} does not hold {tok}"
+            return f"{who} may not play {tok}: {self._card_rule(seat, action)}"
+        if self.phase == BIDDING:
+            if action == SPIEL:
+                return f"{who} may not say spiel: no contract it could play is high enough"
+            return f"{who} must say weiter or spiel now, not {name}"
+        if self.phase == KLOPFEN_PHASE:
+            return f"{who} must say klopfen or nicht klopfen now, not {name}"
+        if self.phase == SETTLING:
+            return (
+                f"{who} may not offer {name}: offers must rank above the holder's "
+                "(equal suffices for an earlier seat) and be allowed and playable"
+            )
+        if self.phase == NAMING:
+            if NAME_BASE <= action < NUM_ACTIONS:
+                kind, suit, tout = NAMES[action - NAME_BASE]
+                if not self.rules.allows(kind, tout):
+                    return f"{who} may not play {name}: these rules do not allow it"
+                if not self._can_name(seat, kind, suit):
+                    if kind is Kind.SIE:
+                        return f"{who} may not play Sie: it needs all four Ober and all four Unter"
+                    assert suit is not None
+                    return (
+                        f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must "
+                        "not hold it and must hold a plain card of its suit"
+                    )
+                return f"{who} may not play {name}: it ranks below the offer that won"
+            return f"{who} must name a contract now, not {name}"
+        return f"{who} cannot {name} now"
+
+    def _card_rule(self, seat: int, c: Card) -> str:
+        tables = self.tables
+        if self.trick:
+            led = tables.eff_suit[self.trick[0]]
+            if self.hands[seat] & self.called_sau and self.hands[seat] & tables.follow[led] & self.called_sau:
+                return "the called suit was led: the holder must play the called Sau"
+            if self.hands[seat] & tables.follow[led]:
+                what = "trump" if led == TRUMP else SUIT_NAMES[led]
+                return f"must follow suit ({what} was led)"
+            return "the called Sau may not be discarded before its suit has been led"
+        return (
+            "the holder of the called Sau must lead the Sau itself when leading its suit "
+            f"(running away needs {self.rules.davonlaufen_min} cards of the suit)"
+        )
+
+    # -- information -------------------------------------------------------------------------
+
+    def known_partner(self, seat: int) -> int | None:
+        """The Rufspiel partner as ``seat`` knows it: itself, or once revealed by play or Re."""
+        if self.partner is None:
+            return None
+        if seat == self.partner or self.partner_revealed:
+            return self.partner
+        return None
+
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know now, and nothing more."""
+        if not (isinstance(seat, int) and 0 <= seat < self.rules.players):
+            raise GameError(f"no seat {seat!r} at this table")
+        hand = self.hands[seat]
+        if self.phase == KLOPFEN_PHASE:
+            first = self.deal[seat][: len(self.deal[seat]) // 2]
+            hand = sum(1 << c for c in first)
+        return View(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=CardSet(hand),
+            history=tuple(self.history),
+            knocks=self.knocks,
+            contract=self.contract,
+            doublings=self.doublings,
+            tricks=tuple(self.tricks),
+            trick_leader=self.trick_leader if self.phase == PLAY else None,
+            trick=self.trick,
+            points=self.points,
+            partner=self.known_partner(seat),
+            legal_actions=tuple(self.legal_actions(seat)),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+        )
+
+    def copy(self) -> Game:
+        """An independent copy with the same history (undo works on it too)."""
+        g = Game.__new__(Game)
+        g.__dict__ = self.__dict__.copy()
+        g.history = list(self.history)
+        g.tricks = list(self.tricks)
+        g._stack = list(self._stack)
+        return g
+
+    def replay(self, actions: Sequence[tuple[int, Action]]) -> None:
+        """Apply (seat, action) pairs in order."""
+        for seat, a in actions:
+            self.apply(a, seat)
+
+    def resample(self, seat: int, rng: random.Random | None = None) -> Game:
+        """A new game with the hidden cards dealt anew, consistent with ``seat``'s view.
+
+        The other seats get the unseen cards such that every card they played, every suit
+        they showed out of, and the called Sau's whereabouts agree with what ``seat`` saw;
+        the same actions are replayed on the new deal.
+        """
+        from schafkopf.sampling import sample_deal
+
+        rng = rng or random.Random()
+        deal = sample_deal(self, seat, rng)
+        g = Game(self.rules, dealer=self.dealer, hands=deal, stock=self.stock_before)
+        g.replay(self.history)
+        return g
+

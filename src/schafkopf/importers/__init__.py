@@ -1,0 +1,1 @@
+"""Importers that turn other programs' game logs into ``schafkopf-record/1`` records."""

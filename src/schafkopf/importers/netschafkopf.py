@@ -1,0 +1,713 @@
+"""Convert NetSchafkopf protocol logs into ``schafkopf-record/1`` game records (plain dicts).
+
+NetSchafkopf writes one log per session: per game the dealer, the four hands, the contract, the
+tricks, the outcome line, the price breakdown and a ledger row. Each game becomes a record whose
+``rules`` carry the tariff read from the file's own price lines and whose ``result`` holds what the
+log proves (price, balance changes, Augen), so the engine can replay and re-score it. A game that
+cannot be converted (printed hands that are not the played ones, a thrown-in deal) comes back with
+``record=None`` and the reason, naming the log line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+__all__ = [
+    "PLAYERS",
+    "ImportedGame",
+    "NetSchafkopfError",
+    "import_netschafkopf_file",
+    "parse_netschafkopf",
+    "read_log_text",
+]
+
+FORMAT: Final = "schafkopf-record/1"
+PLAYERS: Final = ("PcLinks", "PcOben", "PcRechts", "Gast")
+"""The seats 0..3, clockwise: when Gast deals, PcLinks is Vorhand."""
+
+_SEAT_OF: Final[dict[str, int]] = {name: i for i, name in enumerate(PLAYERS)} | {"Du": 3, "dir": 3}
+_SUIT_OF: Final[dict[str, str]] = {
+    "Eichel": "E",
+    "Grün": "G",
+    "Gras": "G",
+    "Herz": "H",
+    "Schellen": "S",
+}
+_SUITS: Final = "EGHS"
+_RANKS: Final = "AZKOU987"
+_FULL_DECK: Final = frozenset(s + r for s in _SUITS for r in _RANKS)
+_SHORT_DECK: Final = frozenset(c for c in _FULL_DECK if c[1] not in "87")
+_CONTRACT_ORDER: Final = (
+    "rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "tout", "sie",
+)  # fmt: skip
+_ALWAYS_CONTRACTS: Final = ("rufspiel", "solo", "wenz", "tout")
+_LAUFENDE_KINDS: Final = ("rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+_TARIF_KEYS: Final = ("rufspiel", "solo", "extra", "laufende", "ramsch")
+_DEFAULT_LAUFENDE_MIN: Final = 3
+
+# --- line shapes ---------------------------------------------------------------------------
+_GEBER: Final = re.compile(r"^Geber:\s*(\S+)\s*$")
+_SPIELART: Final = re.compile(r"^Spielart:\s*(.*?)\s*$")
+_HAND: Final = re.compile(r"^\s*(\S+) hat:\s*(.*?)\s*$")
+_TRICK: Final = re.compile(r"^\s*(\S+) spielt aus:\s*(.*?)\s*$")
+_CONTRACT: Final = re.compile(r"^\s*(\S+) spielt (.+?)\s*$")
+_RAMSCH_LINE: Final = "Es wurde Ramsch gespielt."
+_THROWN_LINE: Final = "Es wurde zusammengeworfen."
+_PRICE_START: Final = re.compile(
+    r"^(?:Das Rufspiel kostet|Das Einzelspiel kostet|Der Ramsch kostet|Der Erste und der Letzte)"
+)
+_OUTCOME_START: Final = re.compile(r"^\S+ (?:gewinnt|gewinnst|verliert|verlierst) ")
+_LEDGER_HEAD: Final = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
+_LEDGER_ROW: Final = re.compile(r"^\s*\d+(?:\s+[-+]?\d+)+\s*$")
+# A wrapped line ends with a space; the next line continues it unless it starts a new item.
+_STRUCTURAL: Final = re.compile(
+    r"^\s*(?:Geber:|Spielart:|\S+ hat:|\S+ spielt |Spiel\s+Preis|Es wurde |\d+(?:\s+[-+]?\d+){3,}\s*$)"
+)
+
+# --- contract wordings ---------------------------------------------------------------------
+_SUIT_WORDS: Final = "|".join(_SUIT_OF)
+_W_CALL: Final = re.compile(rf"^Mit der ({_SUIT_WORDS})-Ass?$")
+_W_SUITED: Final = re.compile(rf"^({_SUIT_WORDS})-(Solo|Wenz|Geier)( Tout)?$")
+_W_PLAIN: Final = re.compile(r"^(Wenz|Geier)( Tout)?$")
+_SUITED_KIND: Final = {"Solo": "solo", "Wenz": "farbwenz", "Geier": "farbgeier"}
+
+# --- outcome sentences ---------------------------------------------------------------------
+_O_RESULT: Final = re.compile(r"^(\S+) (gewinnt|gewinnst|verliert|verlierst) (?:den|das) (.+)$")
+_O_RUFSPIEL: Final = re.compile(r"^Rufspiel: (Mit der \S+) mit (\S+)$")
+_O_AUGEN: Final = re.compile(r"^Die Gegner haben (\d+) Augen$")
+_O_RAMSCH_AUGEN: Final = re.compile(r"^(\S+) (?:hat|hast) (\d+) Augen$")
+_O_TIE: Final = re.compile(r"^Bei Augengleichheit verliert, wer den höheren Ober hatte$")
+_O_JUNGFRAU: Final = re.compile(r"^(\S+) (?:ist|bist) Jungfrau$")
+
+# --- price sentences -----------------------------------------------------------------------
+_P_BASE: Final = re.compile(r"^(Das Rufspiel|Das Einzelspiel|Der Ramsch) kostet (\d+) Punkte?$")
+_P_SCHNEIDER: Final = re.compile(r"^Mit (Schneider|Schwarz) (\d+) Punkte?$")
+_P_LAUFENDE: Final = re.compile(r"^(Mit|Ohne) (\d+) Laufenden? (\d+) Punkte?$")
+_P_DOUBLED: Final = re.compile(r"^(?:Mit )?(\d+) mal (aufgedoppelt|gespritzt|Jungfrau) (\d+) Punkte?$")
+_P_TOUT: Final = re.compile(r"^Doppelt für Tout (\d+) Punkte?$")
+_P_THROWN: Final = re.compile(
+    r"^Der Erste und der Letzte zahlen an die beiden anderen Spieler (\d+) Punkte?, "
+    r"weil sie nicht gespielt haben$"
+)
+_BASE_KIND: Final = {"Das Rufspiel": "rufspiel", "Das Einzelspiel": "solo", "Der Ramsch": "ramsch"}
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """One game of a log: its record, or why it could not be converted."""
+
+    record: dict[str, Any] | None
+    file: str
+    line: int
+    game: int
+    error: str | None
+
+
+class NetSchafkopfError(ValueError):
+    """A file that is not a NetSchafkopf protocol log at all."""
+
+
+Line = tuple[int, str]
+"""A logical line: the 1-based number of its first physical line, and its joined text."""
+
+
+def _at(line: Line, reason: str) -> str:
+    """A problem description that names the log line."""
+    return f"line {line[0]}: {line[1].strip()!r}: {reason}"
+
+
+@dataclass
+class _Price:
+    """A parsed price breakdown ("Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte.")."""
+
+    line: Line
+    base: str = ""  # rufspiel, solo, ramsch or thrown
+    amount: int = 0
+    knocks: int = 0
+    kontras: int = 0
+    jungfrau: int = 0
+    laufende: tuple[bool, int] | None = None  # ("Mit" = declarer side, count)
+    tout: bool = False
+    tariff: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    """Everything read from one game's block, before the file's rules are known."""
+
+    index: int
+    line: Line
+    number: int | None = None
+    price: int | None = None
+    payouts: list[int] | None = None
+    stock: int = 0
+    problems: list[str] = field(default_factory=list)
+    dealer: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    short: bool = False
+    contract: dict[str, Any] | None = None
+    side: frozenset[int] = frozenset()
+    tricks: list[str] = field(default_factory=list)
+    cost: _Price | None = None
+    won: bool | None = None
+    augen: int | None = None
+    ramsch_loser: int | None = None
+    ramsch_points: int | None = None
+    run: tuple[int, bool] | None = None  # Laufende held: (count, by the declarer side)
+
+    @property
+    def kind(self) -> str:
+        return "" if self.contract is None else str(self.contract["kind"])
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _normalise(text: str) -> str:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_log_text(path: str | Path) -> str:
+    """Decode a log file: UTF-8 if it is valid UTF-8, else Latin-1; line ends become ``\\n``."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return _normalise(text)
+
+
+def _logical_lines(text: str) -> list[Line]:
+    """The log's lines with wrapped continuations joined onto the line they continue."""
+    out: list[Line] = []
+    pending: Line | None = None
+    for number, raw in enumerate(_normalise(text).split("\n"), 1):
+        if pending is not None and raw.strip() and not _STRUCTURAL.match(raw):
+            pending = (pending[0], pending[1].rstrip() + " " + raw.strip())
+        else:
+            if pending is not None:
+                out.append(pending)
+            pending = (number, raw)
+        if not (pending[1].strip() and raw.endswith((" ", "\t"))):
+            out.append(pending)
+            pending = None
+    if pending is not None:
+        out.append(pending)
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip().rstrip(".").strip() for s in re.split(r"(?<=\.)\s+", text.strip()) if s]
+
+
+def _seat(name: str, line: Line) -> int:
+    if name not in _SEAT_OF:
+        raise _Problem(_at(line, f"unknown player {name!r}"))
+    return _SEAT_OF[name]
+
+
+class _Problem(Exception):
+    """A game-level problem that stops reading the current item."""
+
+
+# --- contracts and card play -----------------------------------------------------------------
+
+
+def _contract(wording: str) -> dict[str, Any] | None:
+    """The contract (without declarer) that a "X spielt ..." wording names, or None."""
+    if m := _W_CALL.match(wording):
+        return {"kind": "rufspiel", "suit": _SUIT_OF[m[1]]}
+    if m := _W_SUITED.match(wording):
+        c: dict[str, Any] = {"kind": _SUITED_KIND[m[2]], "suit": _SUIT_OF[m[1]]}
+    elif m := _W_PLAIN.match(wording):
+        c = {"kind": m[1].lower()}
+    else:
+        return None
+    if m[m.re.groups]:
+        c["tout"] = True
+    return c
+
+
+def _trump_order(kind: str, suit: str | None, short: bool) -> list[str]:
+    """The trumps of a contract, high to low."""
+    obers = [s + "O" for s in _SUITS]
+    unters = [s + "U" for s in _SUITS]
+    order: list[str]
+    if kind in ("rufspiel", "ramsch", "solo"):
+        trump = suit if kind == "solo" and suit else "H"
+        order = obers + unters + [trump + r for r in "AZK987"]
+    elif kind == "wenz":
+        order = unters
+    elif kind == "farbwenz":
+        order = unters + [f"{suit}{r}" for r in "AZKO987"]
+    elif kind == "geier":
+        order = obers
+    elif kind == "farbgeier":
+        order = obers + [f"{suit}{r}" for r in "AZKU987"]
+    else:
+        order = []
+    return [c for c in order if not (short and c[1] in "87")]
+
+
+def trick_winner(cards: Sequence[str], trumps: Sequence[str]) -> int:
+    """The index (0..3, in play order) of the card that wins a trick, given the trump order."""
+    rank = {c: i for i, c in enumerate(trumps)}
+    best = 0
+    for i in range(1, len(cards)):
+        a, b = cards[best], cards[i]
+        if b in rank:
+            if a not in rank or rank[b] < rank[a]:
+                best = i
+        elif a not in rank and b[0] == a[0] and _RANKS.index(b[1]) < _RANKS.index(a[1]):
+            best = i
+    return best
+
+
+def _laufende_run(trumps: Sequence[str], hands: Sequence[Sequence[str]], side: frozenset[int]) -> tuple[int, bool]:
+    """How many top trumps one side holds unbroken, and whether it is the declarer side."""
+    holder = {c: s for s, hand in enumerate(hands) for c in hand}
+    first = holder[trumps[0]] in side
+    count = 0
+    for c in trumps:
+        if (holder[c] in side) != first:
+            break
+        count += 1
+    return count, first
+
+
+# --- one game --------------------------------------------------------------------------------
+
+
+def _read_ledger(block: Sequence[Line], game: _Game) -> list[int] | None:
+    """Fill the game number and price from the ledger row; return the balances by seat."""
+    for i, line in enumerate(block):
+        head = _LEDGER_HEAD.match(line[1])
+        if not head:
+            continue
+        if i + 1 >= len(block) or not _LEDGER_ROW.match(block[i + 1][1]):
+            game.problems.append(_at(line, "ledger header without a ledger row"))
+            return None
+        names = head[1].split()
+        values = [int(v) for v in block[i + 1][1].split()]
+        if len(values) != len(names) + 2 or sorted(n for n in names if n != "Stock") != sorted(
+            PLAYERS
+        ):
+            game.problems.append(_at(block[i + 1], f"ledger row does not fit the header {names}"))
+            return None
+        game.number, game.price = values[0], values[1]
+        column = dict(zip(names, values[2:], strict=True))
+        game.stock = column.get("Stock", 0)
+        return [column[name] for name in PLAYERS]
+    return None
+
+
+def _read_price(line: Line) -> _Price:
+    """Parse a price breakdown and check that each step adds up."""
+    price = _Price(line)
+    running: int | None = None
+    for sentence in _sentences(line[1]):
+        m: re.Match[str] | None
+        if (m := _P_BASE.match(sentence)) or (m := _P_THROWN.match(sentence)):
+            if running is not None:
+                raise _Problem(_at(line, f"a second base price {sentence!r}"))
+            price.base = _BASE_KIND.get(m[1], "thrown") if m.re is _P_BASE else "thrown"
+            running = int(m[m.re.groups])
+            if price.base != "thrown":
+                price.tariff.append((price.base, running))
+            continue
+        if running is None:
+            raise _Problem(_at(line, f"{sentence!r} before a base price"))
+        if m := _P_SCHNEIDER.match(sentence):
+            amount = int(m[2])
+            if amount <= running:
+                raise _Problem(_at(line, f"{sentence!r} does not raise the price"))
+            price.tariff.append(("extra", amount - running))
+        elif m := _P_LAUFENDE.match(sentence):
+            count, amount = int(m[2]), int(m[3])
+            if count <= 0 or amount <= running or (amount - running) % count:
+                raise _Problem(_at(line, f"{sentence!r} does not add up"))
+            price.laufende = (m[1] == "Mit", count)
+            price.tariff.append(("laufende", (amount - running) // count))
+        elif m := _P_DOUBLED.match(sentence):
+            times, amount = int(m[1]), int(m[3])
+            if amount != running * 2**times:
+                raise _Problem(_at(line, f"{sentence!r} is not {running} doubled {times} times"))
+            if m[2] == "aufgedoppelt":
+                price.knocks += times
+            elif m[2] == "gespritzt":
+                price.kontras += times
+            else:
+                price.jungfrau += times
+        elif m := _P_TOUT.match(sentence):
+            amount = int(m[1])
+            if amount != 2 * running:
+                raise _Problem(_at(line, f"{sentence!r} is not {running} doubled"))
+            price.tout = True
+        else:
+            raise _Problem(_at(line, f"unknown price wording {sentence!r}"))
+        running = amount
+    if running is None:
+        raise _Problem(_at(line, "no price"))
+    price.amount = running
+    return price
+
+
+def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None) -> bool:
+    """Check that the printed hands are a whole deck dealt evenly; record them if so."""
+    problems: list[str] = []
+    hands: list[list[str]] = []
+    for seat in range(4):
+        if seat not in hand_lines:
+            problems.append(f"no hand printed for {PLAYERS[seat]}")
+            continue
+        line = hand_lines[seat]
+        m = _HAND.match(line[1])
+        tokens = m[2].split() if m else []
+        bad = [t for t in tokens if t not in _FULL_DECK]
+        if bad:
+            problems.append(_at(line, f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} not cards"))
+        hands.append(tokens)
+    cards = [c for h in hands for c in h]
+    if not problems:
+        doubled = sorted(c for c, n in Counter(cards).items() if n > 1)
+        if doubled:
+            problems.append(f"dealt twice: {' '.join(doubled)}")
+        elif len({len(h) for h in hands}) != 1 or set(cards) not in (_FULL_DECK, _SHORT_DECK):
+            problems.append(f"the hands hold {len(cards)} cards, not a deck dealt evenly")
+    if problems:
+        reason = "; ".join(problems)
+        if spielart is not None:
+            reason += f" (this deal is {spielart[1].strip()!r}, line {spielart[0]})"
+        game.problems.append(f"the printed hands are not 32 distinct cards: {reason}")
+        return False
+    game.hands = hands
+    game.short = set(cards) == _SHORT_DECK
+    return True
+
+
+def _check_tricks(game: _Game, tricks: Sequence[tuple[Line, int, list[str]]]) -> None:
+    """Check every trick against the dealt hands and the trick winners; record the tricks."""
+    assert game.contract is not None
+    trumps = _trump_order(game.kind, game.contract.get("suit"), game.short)
+    left = [set(h) for h in game.hands]
+    leader = (game.dealer + 1) % 4
+    for line, seat, cards in tricks:
+        if seat != leader:
+            who = "Vorhand" if not game.tricks else "the winner of the previous trick"
+            game.problems.append(_at(line, f"{PLAYERS[seat]} leads, but {who} is {PLAYERS[leader]}"))
+            return
+        if len(cards) != 4 or any(c not in _FULL_DECK for c in cards):
+            game.problems.append(_at(line, "a trick is four cards"))
+            return
+        for i, c in enumerate(cards):
+            player = (seat + i) % 4
+            if c not in left[player]:
+                how = "was not dealt" if c not in game.hands[player] else "already played"
+                game.problems.append(
+                    _at(line, f"{PLAYERS[player]} plays {c}, which {PLAYERS[player]} {how}")
+                )
+                return
+            left[player].discard(c)
+        game.tricks.append(" ".join(cards))
+        leader = (seat + trick_winner(cards, trumps)) % 4
+    if len(game.tricks) != len(game.hands[0]):
+        game.problems.append(f"{len(game.tricks)} tricks, but {len(game.hands[0])} cards each")
+
+
+def _read_outcome(game: _Game, lines: Sequence[Line], wording: str) -> None:
+    """Read the outcome lines: who won or lost, the opponents' or the Ramsch loser's Augen."""
+    if not lines:
+        game.problems.append("no outcome line")
+        return
+    for line in lines:
+        for sentence in _sentences(line[1]):
+            if m := _O_RESULT.match(sentence):
+                seat = _seat(m[1], line)
+                won = m[2].startswith("gewinn")
+                if m[3] == "Ramsch":
+                    if won or game.kind != "ramsch":
+                        raise _Problem(_at(line, "a Ramsch outcome for another contract"))
+                    game.ramsch_loser = seat
+                    continue
+                if game.contract is None or seat != game.contract.get("declarer"):
+                    raise _Problem(_at(line, "the outcome names another declarer"))
+                game.won = won
+                what = m[3]
+                if rm := _O_RUFSPIEL.match(what):
+                    partner = _seat(rm[2], line)
+                    what = rm[1]
+                    if game.kind == "rufspiel" and partner not in game.side:
+                        raise _Problem(_at(line, "the partner is not the holder of the called Sau"))
+                if what != wording:
+                    raise _Problem(_at(line, f"the outcome names {what!r}, not {wording!r}"))
+            elif m := _O_AUGEN.match(sentence):
+                game.augen = int(m[1])
+            elif m := _O_RAMSCH_AUGEN.match(sentence):
+                if _seat(m[1], line) != game.ramsch_loser:
+                    raise _Problem(_at(line, "Augen of a player who is not the Ramsch loser"))
+                game.ramsch_points = int(m[2])
+            elif _O_TIE.match(sentence):
+                pass  # ties lose by the higher Ober: the rules say ramsch_tie
+            elif m := _O_JUNGFRAU.match(sentence):
+                _seat(m[1], line)  # implied by the tricks and priced in the price line
+            else:
+                raise _Problem(_at(line, f"unknown outcome wording {sentence!r}"))
+    if game.kind == "ramsch" and game.ramsch_loser is None:
+        game.problems.append(_at(lines[0], "no Ramsch loser"))
+    if game.kind != "ramsch" and game.won is None:
+        game.problems.append(_at(lines[0], "no winner or loser"))
+
+
+def _read_game(block: Sequence[Line], game: _Game) -> None:
+    """Read one game's block (from its "Geber:" line to the next) into ``game``."""
+    geber = _GEBER.match(block[0][1])
+    assert geber is not None
+    game.dealer = _seat(geber[1], block[0])
+    spielart: Line | None = None
+    hand_lines: dict[int, Line] = {}
+    contract_line: Line | None = None
+    wording = ""
+    thrown: Line | None = None
+    tricks: list[tuple[Line, int, list[str]]] = []
+    outcome: list[Line] = []
+    for i, line in enumerate(block[1:], 1):
+        text = line[1]
+        if not text.strip() or _LEDGER_HEAD.match(text):
+            continue
+        if _LEDGER_ROW.match(text) and _LEDGER_HEAD.match(block[i - 1][1]):
+            continue
+        if m := _SPIELART.match(text):
+            spielart = line
+        elif m := _HAND.match(text):
+            seat = _seat(m[1], line)
+            if seat in hand_lines:
+                raise _Problem(_at(line, f"a second hand for {PLAYERS[seat]}"))
+            hand_lines[seat] = line
+        elif m := _TRICK.match(text):
+            tricks.append((line, _seat(m[1], line), m[2].split()))
+        elif text.strip() in (_RAMSCH_LINE, _THROWN_LINE) or (m := _CONTRACT.match(text)):
+            if contract_line is not None or thrown is not None:
+                raise _Problem(_at(line, "a second contract"))
+            if text.strip() == _THROWN_LINE:
+                thrown = line
+            elif text.strip() == _RAMSCH_LINE:
+                contract_line, wording, game.contract = line, "Ramsch", {"kind": "ramsch"}
+            elif m is not None:
+                declarer = _seat(m[1], line)
+                contract_line, wording = line, m[2]
+                parsed = _contract(wording)
+                if parsed is None:
+                    raise _Problem(_at(line, f"unknown contract wording {wording!r}"))
+                game.contract = {"kind": parsed.pop("kind"), "declarer": declarer} | parsed
+        elif _PRICE_START.match(text):
+            if game.cost is not None:
+                raise _Problem(_at(line, "a second price line"))
+            game.cost = _read_price(line)
+        elif _OUTCOME_START.match(text):
+            outcome.append(line)
+        else:
+            raise _Problem(_at(line, "not understood"))
+    hands_ok = _check_hands(game, hand_lines, spielart)
+    if thrown is not None:
+        game.problems.append(
+            _at(thrown, f"the deal was thrown in, {len(tricks) or 'no'} tricks were played")
+        )
+        return
+    if game.contract is None or contract_line is None:
+        game.problems.append(_at(block[0], "no contract line"))
+        return
+    if game.cost is None:
+        game.problems.append(_at(block[0], "no price line"))
+    elif game.price is not None and game.cost.amount != game.price:
+        game.problems.append(_at(game.cost.line, f"adds up to {game.cost.amount}, not {game.price}"))
+    if not hands_ok:
+        return
+    if game.kind == "rufspiel":
+        called = game.contract["suit"] + "A"
+        declarer = game.contract["declarer"]
+        partner = next(s for s, h in enumerate(game.hands) if called in h)
+        if partner == declarer:
+            game.problems.append(_at(contract_line, f"the declarer holds the called Sau {called}"))
+            return
+        game.side = frozenset((declarer, partner))
+    elif game.kind != "ramsch":
+        game.side = frozenset((game.contract["declarer"],))
+    _check_tricks(game, tricks)
+    _read_outcome(game, outcome, wording)
+    if game.kind != "ramsch":
+        trumps = _trump_order(game.kind, game.contract.get("suit"), game.short)
+        game.run = _laufende_run(trumps, game.hands, game.side)
+        stated = game.cost.laufende if game.cost else None
+        if stated is not None and stated != (game.run[1], game.run[0]) and game.cost:
+            held = f"{'Mit' if game.run[1] else 'Ohne'} {game.run[0]}"
+            game.problems.append(_at(game.cost.line, f"the hands give {held} Laufende"))
+
+
+# --- the file's rules ------------------------------------------------------------------------
+
+
+def _laufende_min(games: Sequence[_Game], kind: str) -> int:
+    """The smallest Laufende count that the file prices for a contract kind.
+
+    It must exceed every count the file left unpriced and not exceed any count it priced; within
+    that interval 3 (the usual minimum) is preferred.
+    """
+    priced = [g.cost.laufende[1] for g in games if g.kind == kind and g.cost and g.cost.laufende]
+    unpriced = [g.run[0] for g in games if g.kind == kind and g.run and g.cost and not g.cost.laufende]
+    low = max(unpriced, default=0) + 1
+    high = min(priced, default=max(low, _DEFAULT_LAUFENDE_MIN))
+    if low <= _DEFAULT_LAUFENDE_MIN <= high:
+        return _DEFAULT_LAUFENDE_MIN
+    return high if high < _DEFAULT_LAUFENDE_MIN else max(low, min(high, low))
+
+
+def _derive_rules(games: Sequence[_Game]) -> dict[str, Any]:
+    """The file's rules: the tariff from its price lines, Laufende minimums, contracts, Klopfen."""
+    usable = [g for g in games if not g.problems and g.cost is not None]
+    seen: dict[str, Counter[int]] = {key: Counter() for key in _TARIF_KEYS}
+    for g in usable:
+        assert g.cost is not None
+        for key, value in g.cost.tariff:
+            seen[key][value] += 1
+    tarif = {key: seen[key].most_common(1)[0][0] if seen[key] else 0 for key in _TARIF_KEYS}
+    for g in usable:
+        assert g.cost is not None
+        for key, value in g.cost.tariff:
+            if value != tarif[key]:
+                g.problems.append(
+                    _at(g.cost.line, f"implies tarif.{key} = {value}, the file's is {tarif[key]}")
+                )
+    short = Counter(g.short for g in games if g.hands).most_common(1)
+    is_short = bool(short and short[0][0])
+    for g in games:
+        if g.hands and g.short != is_short:
+            g.problems.append(_at(g.line, "a deal of another deck size than the file's"))
+    valid = [g for g in games if not g.problems]
+    if tarif["laufende"]:
+        minimum = {kind: _laufende_min(valid, kind) for kind in _LAUFENDE_KINDS}
+    else:
+        minimum = dict.fromkeys(_LAUFENDE_KINDS, _DEFAULT_LAUFENDE_MIN)
+    kinds = {g.kind for g in games if g.contract} | set(_ALWAYS_CONTRACTS)
+    if any(g.contract and g.contract.get("tout") for g in games):
+        kinds.add("tout")
+    rules: dict[str, Any] = {
+        "preset": "sauspiel",
+        "tarif": tarif,
+        "laufende_min": minimum,
+        "laufende_side": "either",
+        "schneider": "official",
+        "tout_value": "2x_value",
+        "all_pass": "ramsch",
+        "jungfrau": "double_all",
+        "ramsch_tie": "highest_trump_dealt",
+        "klopfen": any(g.cost is not None and g.cost.knocks for g in games),
+        "contracts": [k for k in _CONTRACT_ORDER if k in kinds],
+        "kontra_deadline": "before_second_trick",
+    }
+    if is_short:
+        rules["deck"] = "short"
+        rules["laufende_min_short"] = dict(minimum)
+    return rules
+
+
+def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    return {k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v
+            for k, v in rules.items()}  # fmt: skip
+
+
+def _record(game: _Game, rules: dict[str, Any], file: str) -> dict[str, Any]:
+    """The ``schafkopf-record/1`` dict of a game that read without problems."""
+    assert game.contract is not None and game.cost is not None
+    vorhand = (game.dealer + 1) % 4
+    clockwise = [(vorhand + i) % 4 for i in range(4)]
+    doublings: list[dict[str, int]] = []
+    if game.cost.kontras:
+        kontra = next(s for s in clockwise if s not in game.side)
+        declarer = int(game.contract["declarer"])
+        doublings = [
+            {"seat": kontra if i % 2 == 0 else declarer, "at": 0} for i in range(game.cost.kontras)
+        ]
+    result: dict[str, Any] = {}
+    if game.kind == "ramsch":
+        result["ramsch_loser"] = game.ramsch_loser
+        if game.ramsch_points is not None:
+            result["ramsch_loser_points"] = game.ramsch_points
+    else:
+        if game.augen is not None:
+            result["declarer_points"] = 120 - game.augen
+        result["won"] = game.won
+        result["laufende"] = game.cost.laufende[1] if game.cost.laufende else 0
+    result["value"] = game.price if game.price is not None else game.cost.amount
+    if game.payouts is not None:
+        result["payouts"] = game.payouts
+        if game.stock:
+            result["stock"] = game.stock
+    return {
+        "format": FORMAT,
+        "source": {
+            "program": "NetSchafkopf",
+            "file": file,
+            "line": game.line[0],
+            "game": game.number if game.number is not None else game.index,
+        },
+        "rules": _copy_rules(rules),
+        "players": list(PLAYERS),
+        "dealer": game.dealer,
+        "hands": [" ".join(h) for h in game.hands],
+        "klopfen": clockwise[: game.cost.knocks],
+        "contract": dict(game.contract),
+        "doublings": doublings,
+        "tricks": list(game.tricks),
+        "result": result,
+    }
+
+
+def parse_netschafkopf(text: str, file: str = "<log>") -> list[ImportedGame]:
+    """Convert the text of a NetSchafkopf log into one :class:`ImportedGame` per game.
+
+    Raises :class:`NetSchafkopfError` if the text has no "Geber:" line at all.
+    """
+    lines = _logical_lines(text)
+    starts = [i for i, line in enumerate(lines) if _GEBER.match(line[1])]
+    if not starts:
+        raise NetSchafkopfError(f"{file}: not a NetSchafkopf protocol log (no 'Geber:' line)")
+    games: list[_Game] = []
+    balances: list[int] | None = [0, 0, 0, 0]
+    stock: int | None = 0
+    for index, (start, end) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True), 1):
+        block = lines[start:end]
+        game = _Game(index=index, line=block[0])
+        row = _read_ledger(block, game)
+        if row is not None and balances is not None and stock is not None:
+            game.payouts = [new - old for new, old in zip(row, balances, strict=True)]
+            game.stock, stock = game.stock - stock, game.stock
+        else:
+            stock = game.stock if row is not None else None
+        balances = row
+        if row is None and not game.problems:
+            game.problems.append(_at(block[0], "no ledger row"))
+        try:
+            _read_game(block, game)
+        except _Problem as problem:
+            game.problems.append(str(problem))
+        games.append(game)
+    rules = _derive_rules(games)
+    out: list[ImportedGame] = []
+    for game in games:
+        number = game.number if game.number is not None else game.index
+        if game.problems:
+            error = "; ".join(game.problems)
+            out.append(ImportedGame(None, file, game.line[0], number, error))
+        else:
+            out.append(ImportedGame(_record(game, rules, file), file, game.line[0], number, None))
+    return out
+
+
+def import_netschafkopf_file(path: str | Path) -> list[ImportedGame]:
+    """Read and convert one log file; records name the file by its base name."""
+    return parse_netschafkopf(read_log_text(path), Path(path).name)

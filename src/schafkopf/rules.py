@@ -1,0 +1,541 @@
+"""The ruleset (every option of the rules spec, three presets) and contracts as data.
+
+A :class:`Ruleset` is frozen and fully explicit: build one from a preset name plus overrides
+(a dict with nested or dotted keys, a JSON file, a TOML file). A :class:`Contract` names what
+is played; :func:`play_tables` turns a contract into the tables the engine and the search
+kernels use (trump order, effective suit, card strength).
+
+>>> r = Ruleset.preset("sauspiel", {"tarif.rufspiel": 10})
+>>> r.tarif.rufspiel, r.tarif.solo, r.klopfen
+(10, 50, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final
+
+from schafkopf.cards import (
+    FULL_MASK,
+    HERZ,
+    OBER,
+    RANKS,
+    SHORT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    UNTER,
+    Card,
+    card,
+)
+
+
+class RulesError(ValueError):
+    """An unknown option, a bad option value, or an impossible contract for a ruleset."""
+
+
+class Kind(StrEnum):
+    """The kinds of contract. ``tout`` is a modifier of the solo-types, not a kind."""
+
+    RUFSPIEL = "rufspiel"
+    SOLO = "solo"
+    WENZ = "wenz"
+    GEIER = "geier"
+    FARBWENZ = "farbwenz"
+    FARBGEIER = "farbgeier"
+    BETTEL = "bettel"
+    RAMSCH = "ramsch"
+    SIE = "sie"
+
+
+SOLO_TYPES: Final = frozenset({Kind.SOLO, Kind.WENZ, Kind.GEIER, Kind.FARBWENZ, Kind.FARBGEIER})
+"""The contracts a Tout may be declared on."""
+SUIT_KINDS: Final = frozenset({Kind.RUFSPIEL, Kind.SOLO, Kind.FARBWENZ, Kind.FARBGEIER})
+"""The contracts that name a suit (the called suit for Rufspiel, the trump suit otherwise)."""
+LAUFENDE_KINDS: Final = ("rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+CONTRACT_OPTIONS: Final = (
+    "rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "tout", "sie",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What is played: the kind, the declarer's seat, the suit and Tout.
+
+    ``suit`` is the called suit of a Rufspiel and the trump suit of a Farbsolo, Farbwenz or
+    Farbgeier; ``declarer`` is ``None`` only for Ramsch.
+    """
+
+    kind: Kind
+    declarer: int | None = None
+    suit: int | None = None
+    tout: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.suit is not None) != (self.kind in SUIT_KINDS):
+            raise RulesError(f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit")
+        if self.tout and self.kind not in SOLO_TYPES:
+            raise RulesError(f"Tout is only for solo-types, not {self.kind.value}")
+        if (self.declarer is None) != (self.kind is Kind.RAMSCH):
+            raise RulesError(f"contract {self.kind.value} {'needs a' if self.declarer is None else 'has no'} declarer")
+        if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
+            raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
+
+    @property
+    def is_solo(self) -> bool:
+        """True for every contract one player plays alone against the rest (not Rufspiel/Ramsch)."""
+        return self.kind not in (Kind.RUFSPIEL, Kind.RAMSCH)
+
+    def name(self) -> str:
+        """A German name, e.g. ``Sauspiel auf die Gras-Sau``, ``Herz-Solo Tout``."""
+        s = SUIT_NAMES[self.suit] if self.suit is not None else ""
+        base = {
+            Kind.RUFSPIEL: f"Sauspiel auf die {s}-Sau",
+            Kind.SOLO: f"{s}-Solo",
+            Kind.WENZ: "Wenz",
+            Kind.GEIER: "Geier",
+            Kind.FARBWENZ: f"{s}-Farbwenz",
+            Kind.FARBGEIER: f"{s}-Farbgeier",
+            Kind.BETTEL: "Bettel",
+            Kind.RAMSCH: "Ramsch",
+            Kind.SIE: "Sie",
+        }[self.kind]
+        return base + (" Tout" if self.tout else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form: ``{"kind", "declarer", "suit", "tout"}`` with absent fields left out."""
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.declarer is not None:
+            out["declarer"] = self.declarer
+        if self.suit is not None:
+            out["suit"] = SUITS[self.suit]
+        if self.tout:
+            out["tout"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Contract:
+        """Read the record form; a bad field raises :class:`RulesError` naming it."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"contract must be an object, got {data!r}")
+        unknown = set(data) - {"kind", "declarer", "suit", "tout"}
+        if unknown:
+            raise RulesError(f"unknown contract field(s): {', '.join(sorted(unknown))}")
+        try:
+            kind = Kind(data.get("kind"))
+        except ValueError:
+            raise RulesError(
+                f"unknown contract kind {data.get('kind')!r}: one of {', '.join(k.value for k in Kind)}"
+            ) from None
+        suit = data.get("suit")
+        if suit is not None:
+            if not isinstance(suit, str) or suit.upper() not in SUITS:
+                raise RulesError(f"contract suit must be one of E G H S, got {suit!r}")
+            suit = SUITS.index(suit.upper())
+        declarer = data.get("declarer")
+        if declarer is not None and not (isinstance(declarer, int) and not isinstance(declarer, bool)):
+            raise RulesError(f"contract declarer must be a seat number, got {declarer!r}")
+        tout = data.get("tout", False)
+        if not isinstance(tout, bool):
+            raise RulesError(f"contract tout must be true or false, got {tout!r}")
+        return cls(kind, declarer, suit, tout)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Tarif:
+    """Prices: base per contract group, the Schneider/Schwarz extra, each Laufender, Ramsch."""
+
+    rufspiel: int = 1
+    solo: int = 2
+    extra: int = 1
+    laufende: int = 1
+    ramsch: int = 1
+    bettel: int = 2
+
+
+@dataclass(frozen=True)
+class LaufendeMin:
+    """The fewest Laufende that count, per contract."""
+
+    rufspiel: int = 3
+    solo: int = 3
+    wenz: int = 2
+    geier: int = 2
+    farbwenz: int = 3
+    farbgeier: int = 3
+
+    def of(self, kind: Kind) -> int:
+        """The minimum for a contract kind (Sie counts as a Farbsolo)."""
+        name = "solo" if kind is Kind.SIE else kind.value
+        value: int = getattr(self, name)
+        return value
+
+
+_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "players": (4, 3),
+    "deck": ("long", "short"),
+    "ranking": ("standard", "official"),
+    "all_pass": ("redeal", "ramsch"),
+    "kontra_deadline": ("before_second_trick", "before_first_card", "before_own_first_card"),
+    "schneider": ("loser_30", "official"),
+    "laufende_side": ("winner", "either"),
+    "tout_value": ("4x_base", "2x_value"),
+    "sie_value": ("4x_base", "4x_value"),
+    "ramsch_tie": ("highest_trump_taken", "highest_trump_dealt"),
+    "jungfrau": ("double", "double_all", "off"),
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every option of the rules spec. Build with :meth:`preset`; the defaults are ``standard``."""
+
+    preset_name: str = "standard"
+    players: int = 4
+    deck: str = "long"
+    contracts: frozenset[str] = frozenset({"rufspiel", "solo", "wenz", "geier", "tout", "sie"})
+    ranking: str = "standard"
+    all_pass: str = "redeal"
+    klopfen: bool = False
+    davonlaufen_min: int = 4
+    max_doublings: int = 2
+    kontra_deadline: str = "before_second_trick"
+    schneider: str = "loser_30"
+    laufende_min: LaufendeMin = field(default_factory=LaufendeMin)
+    laufende_min_short: LaufendeMin = field(default_factory=lambda: LaufendeMin(2, 2, 2, 2, 2, 2))
+    laufende_side: str = "winner"
+    tout_value: str = "4x_base"
+    sie_value: str = "4x_base"
+    tarif: Tarif = field(default_factory=Tarif)
+    ramsch_tie: str = "highest_trump_taken"
+    jungfrau: str = "double"
+    durchmarsch: str | int = "all_tricks"
+    stock: bool = False
+    end_early: bool = False
+
+    # -- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "standard", overrides: Mapping[str, Any] | None = None) -> Ruleset:
+        """The named preset (``standard``, ``sauspiel``, ``bsv``) with ``overrides`` applied."""
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: one of {', '.join(PRESETS)}")
+        base = PRESETS[name]
+        return base.with_options(overrides) if overrides else base
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Ruleset:
+        """Read the record form: ``{"preset": name, ...overrides}``; ``None`` is ``standard``."""
+        if data is None:
+            return PRESETS["standard"]
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be an object, got {data!r}")
+        data = dict(data)
+        name = data.pop("preset", "standard")
+        if not isinstance(name, str):
+            raise RulesError(f"preset must be a name, got {name!r}")
+        return cls.preset(name, data)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Ruleset:
+        """Read a JSON or TOML file holding ``preset`` plus overrides."""
+        p = Path(path)
+        text = p.read_text(encoding="utf-8")
+        try:
+            data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+            raise RulesError(f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {e}") from None
+        return cls.from_json(data)
+
+    def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
+        """A copy with options replaced; keys may be nested dicts or dotted (``tarif.solo``)."""
+        changes: dict[str, Any] = {}
+        for key, value in _flatten(overrides).items():
+            head, _, tail = key.partition(".")
+            if head in ("tarif", "laufende_min", "laufende_min_short"):
+                group = changes.get(head, getattr(self, head))
+                sub = type(group)
+                names = [f.name for f in dataclasses.fields(sub)]
+                if tail not in names:
+                    raise RulesError(f"unknown option {key!r}: {head} has {', '.join(names)}")
+                if not _is_int(value) or value < 0:
+                    raise RulesError(f"option {key!r} must be a whole number >= 0, got {value!r}")
+                changes[head] = dataclasses.replace(group, **{tail: value})
+            elif tail:
+                raise RulesError(f"unknown option {key!r}")
+            else:
+                changes[head] = _check_option(head, value)
+        return dataclasses.replace(self, **changes)
+
+    # -- derived -------------------------------------------------------------------------------
+
+    @property
+    def short(self) -> bool:
+        """True when the 24-card short deck is used (always in the 3-player game)."""
+        return self.deck == "short" or self.players == 3
+
+    @property
+    def deck_mask(self) -> int:
+        """The cards in play as a bitmask."""
+        return SHORT_MASK if self.short else FULL_MASK
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand: 8, or 6 with the short deck and four players."""
+        return (24 if self.short else 32) // self.players
+
+    def allows(self, kind: Kind, tout: bool = False) -> bool:
+        """Whether this contract may be played under these rules."""
+        if kind is Kind.RAMSCH:
+            return self.all_pass == "ramsch"
+        if self.players == 3 and kind is Kind.RUFSPIEL:
+            return False
+        if tout and "tout" not in self.contracts:
+            return False
+        return kind.value in self.contracts
+
+    def rank(self, kind: Kind, tout: bool = False) -> int:
+        """The bidding rank of a contract: a higher rank beats a lower one."""
+        order = _RANK_ORDER[self.ranking]
+        if kind is Kind.SIE:
+            return 100
+        return order.index(kind) + (20 if tout else 0)
+
+    def laufende_minimum(self, kind: Kind) -> int:
+        """The fewest Laufende that count for this contract and deck."""
+        return (self.laufende_min_short if self.short else self.laufende_min).of(kind)
+
+    def base_price(self, kind: Kind) -> int:
+        """The tariff of a contract before extras and doublings."""
+        if kind is Kind.RUFSPIEL:
+            return self.tarif.rufspiel
+        if kind is Kind.RAMSCH:
+            return self.tarif.ramsch
+        if kind is Kind.BETTEL:
+            return self.tarif.bettel
+        return self.tarif.solo
+
+    # -- serialisation ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option, in the record's option names (no ``preset``)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "preset_name":
+                continue
+            v = getattr(self, f.name)
+            if dataclasses.is_dataclass(v):
+                v = dataclasses.asdict(v)  # type: ignore[arg-type]
+            elif isinstance(v, frozenset):
+                v = [c for c in CONTRACT_OPTIONS if c in v]
+            out[f.name] = v
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form: the preset name plus only the options that differ from it."""
+        base = PRESETS[self.preset_name].to_dict()
+        out: dict[str, Any] = {"preset": self.preset_name}
+        for k, v in self.to_dict().items():
+            if isinstance(v, dict):
+                diff = {sk: sv for sk, sv in v.items() if base[k][sk] != sv}
+                if diff:
+                    out[k] = diff
+            elif base[k] != v:
+                out[k] = v
+        return out
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _flatten(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        key = prefix + str(k)
+        if isinstance(v, Mapping):
+            if not v:
+                continue
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def _check_option(name: str, value: Any) -> Any:
+    """Validate one top-level option and return its stored form."""
+    if name in _CHOICES:
+        allowed = _CHOICES[name]
+        if value not in allowed or isinstance(value, bool):
+            shown = ", ".join(repr(a) for a in allowed)
+            raise RulesError(f"option {name!r} must be one of {shown}, got {value!r}")
+        return value
+    if name in ("klopfen", "stock", "end_early"):
+        if not isinstance(value, bool):
+            raise RulesError(f"option {name!r} must be true or false, got {value!r}")
+        return value
+    if name == "davonlaufen_min":
+        if not _is_int(value) or not 1 <= value <= 8:
+            raise RulesError(f"option 'davonlaufen_min' must be a whole number 1..8, got {value!r}")
+        return value
+    if name == "max_doublings":
+        if not _is_int(value) or not 0 <= value <= 4:
+            raise RulesError(
+                f"option 'max_doublings' must be 0..4 (Kontra, Re, Sup, Hirsch), got {value!r}"
+            )
+        return value
+    if name == "durchmarsch":
+        if value in ("all_tricks", "off") or (_is_int(value) and 61 <= value <= 120):
+            return value
+        raise RulesError(
+            f"option 'durchmarsch' must be 'all_tricks', 'off' or card points 61..120, got {value!r}"
+        )
+    if name == "contracts":
+        if isinstance(value, str) or not hasattr(value, "__iter__"):
+            raise RulesError(f"option 'contracts' must be a list from {', '.join(CONTRACT_OPTIONS)}")
+        items = list(value)
+        bad = [c for c in items if c not in CONTRACT_OPTIONS]
+        if bad:
+            raise RulesError(
+                f"option 'contracts': unknown contract(s) {', '.join(map(repr, bad))}: "
+                f"allowed are {', '.join(CONTRACT_OPTIONS)}"
+            )
+        return frozenset(items)
+    names = [f.name for f in dataclasses.fields(Ruleset) if f.name != "preset_name"]
+    raise RulesError(f"unknown option {name!r}: options are {', '.join(names)}")
+
+
+_RANK_ORDER: Final[dict[str, tuple[Kind, ...]]] = {
+    "standard": (
+        Kind.RUFSPIEL, Kind.BETTEL, Kind.SOLO, Kind.FARBWENZ, Kind.FARBGEIER, Kind.WENZ, Kind.GEIER,
+    ),
+    "official": (
+        Kind.RUFSPIEL, Kind.BETTEL, Kind.FARBGEIER, Kind.GEIER, Kind.FARBWENZ, Kind.WENZ, Kind.SOLO,
+    ),
+}  # fmt: skip
+
+PRESETS: Final[dict[str, Ruleset]] = {
+    "standard": Ruleset(),
+    "sauspiel": Ruleset(
+        preset_name="sauspiel",
+        contracts=frozenset({"rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "sie"}),
+        ranking="official",
+        klopfen=True,
+        kontra_deadline="before_first_card",
+        schneider="official",
+        laufende_side="either",
+        tout_value="2x_value",
+        sie_value="4x_value",
+        tarif=Tarif(rufspiel=20, solo=50, extra=10, laufende=10, ramsch=20, bettel=50),
+    ),
+    "bsv": Ruleset(
+        preset_name="bsv",
+        contracts=frozenset({"rufspiel", "solo", "wenz", "tout", "sie"}),
+        ranking="official",
+        schneider="official",
+        laufende_side="either",
+        tout_value="2x_value",
+        tarif=Tarif(rufspiel=10, solo=50, extra=10, laufende=10, ramsch=20, bettel=50),
+    ),
+}
+"""The three presets of the rules spec."""
+
+STANDARD: Final = PRESETS["standard"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Play tables: what a contract means for card play
+
+
+TRUMP = 4
+"""The effective suit of every trump card."""
+
+
+@dataclass(frozen=True)
+class PlayTables:
+    """A contract's card order as tables: what the engine and the kernels share.
+
+    ``trumps`` lists the trumps high to low; ``eff_suit[c]`` is 0..3 or ``TRUMP``;
+    ``power[c]`` orders cards (trumps 100+, plain cards 10..17, higher wins);
+    ``follow[s]`` is the bitmask of cards of effective suit ``s`` (index 4 = trumps).
+    """
+
+    trumps: tuple[Card, ...]
+    eff_suit: tuple[int, ...]
+    power: tuple[int, ...]
+    follow: tuple[int, ...]
+    trump_mask: int
+
+
+_PLAIN_ORDER: Final = {
+    "ou": "AZK987",  # Ober and Unter are trumps
+    "u": "AZKO987",  # Unter are trumps
+    "o": "AZKU987",  # Ober are trumps
+    "none": "AZKOU987",
+}
+
+
+@lru_cache(maxsize=64)
+def play_tables(kind: Kind, suit: int | None = None, short: bool = False) -> PlayTables:
+    """The card order of a contract (``suit``: the trump suit; a Rufspiel's trump suit is Herz)."""
+    deck = SHORT_MASK if short else FULL_MASK
+    ober = [card(s, OBER) for s in range(4)]
+    unter = [card(s, UNTER) for s in range(4)]
+    if kind in (Kind.RUFSPIEL, Kind.RAMSCH):
+        high, style, trump_suit = ober + unter, "ou", HERZ
+    elif kind in (Kind.SOLO, Kind.SIE):
+        high, style, trump_suit = ober + unter, "ou", (HERZ if suit is None else suit)
+    elif kind is Kind.WENZ:
+        high, style, trump_suit = unter, "u", None
+    elif kind is Kind.GEIER:
+        high, style, trump_suit = ober, "o", None
+    elif kind is Kind.FARBWENZ:
+        high, style, trump_suit = unter, "u", suit
+    elif kind is Kind.FARBGEIER:
+        high, style, trump_suit = ober, "o", suit
+    else:  # Bettel
+        high, style, trump_suit = [], "none", None
+    plain = _PLAIN_ORDER[style]
+    trumps = list(high)
+    if trump_suit is not None:
+        trumps += [card(trump_suit, RANKS.index(r)) for r in plain]
+    trumps = [c for c in trumps if deck >> c & 1]
+    eff = [0] * 32
+    power = [0] * 32
+    for c in range(32):
+        eff[c] = c >> 3
+        r = RANKS[c & 7]
+        power[c] = 17 - plain.index(r) if r in plain else 0
+    for i, c in enumerate(trumps):
+        eff[c] = TRUMP
+        power[c] = 100 + len(trumps) - i
+    follow = [0] * 5
+    for c in range(32):
+        if deck >> c & 1:
+            follow[eff[c]] |= 1 << c
+    return PlayTables(tuple(trumps), tuple(eff), tuple(power), tuple(follow), follow[TRUMP])
+
+
+def trick_winner(tables: PlayTables, cards: list[Card] | tuple[Card, ...]) -> int:
+    """The index (0-based, from the leader) of the card that wins a complete trick."""
+    lead = tables.eff_suit[cards[0]]
+    best, best_power = 0, tables.power[cards[0]]
+    eff, power = tables.eff_suit, tables.power
+    for i in range(1, len(cards)):
+        c = cards[i]
+        e = eff[c]
+        if e == lead or e == TRUMP:
+            p = power[c]
+            if p > best_power:
+                best, best_power = i, p
+    return best
