@@ -205,9 +205,7 @@ class Game:
             else:
                 cards = list(h)
             if len(cards) != rules.hand_size:
-                raise GameError(
-                    f"seat {seat} has {len(cards)} cards, expected {rules.hand_size}"
-                )
+                raise GameError(f"seat {seat} has {len(cards)} cards, expected {rules.hand_size}")
             for c in cards:
                 if not (isinstance(c, int) and 0 <= c < 32):
                     raise GameError(f"seat {seat}: {c!r} is not a card")
@@ -658,7 +656,10 @@ class Game:
         tables = self.tables
         if self.trick:
             led = tables.eff_suit[self.trick[0]]
-            if self.hands[seat] & self.called_sau and self.hands[seat] & tables.follow[led] & self.called_sau:
+            if (
+                self.hands[seat] & self.called_sau
+                and self.hands[seat] & tables.follow[led] & self.called_sau
+            ):
                 return "the called suit was led: the holder must play the called Sau"
             if self.hands[seat] & tables.follow[led]:
                 what = "trump" if led == TRUMP else SUIT_NAMES[led]
@@ -735,4 +736,3 @@ class Game:
         g = Game(self.rules, dealer=self.dealer, hands=deal, stock=self.stock_before)
         g.replay(self.history)
         return g
-

@@ -79,11 +79,15 @@ class Contract:
 
     def __post_init__(self) -> None:
         if (self.suit is not None) != (self.kind in SUIT_KINDS):
-            raise RulesError(f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit")
+            raise RulesError(
+                f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit"
+            )
         if self.tout and self.kind not in SOLO_TYPES:
             raise RulesError(f"Tout is only for solo-types, not {self.kind.value}")
         if (self.declarer is None) != (self.kind is Kind.RAMSCH):
-            raise RulesError(f"contract {self.kind.value} {'needs a' if self.declarer is None else 'has no'} declarer")
+            raise RulesError(
+                f"contract {self.kind.value} {'needs a' if self.declarer is None else 'has no'} declarer"
+            )
         if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
             raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
 
@@ -139,7 +143,9 @@ class Contract:
                 raise RulesError(f"contract suit must be one of E G H S, got {suit!r}")
             suit = SUITS.index(suit.upper())
         declarer = data.get("declarer")
-        if declarer is not None and not (isinstance(declarer, int) and not isinstance(declarer, bool)):
+        if declarer is not None and not (
+            isinstance(declarer, int) and not isinstance(declarer, bool)
+        ):
             raise RulesError(f"contract declarer must be a seat number, got {declarer!r}")
         tout = data.get("tout", False)
         if not isinstance(tout, bool):
@@ -254,7 +260,9 @@ class Ruleset:
         try:
             data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-            raise RulesError(f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {e}") from None
+            raise RulesError(
+                f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {e}"
+            ) from None
         return cls.from_json(data)
 
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
@@ -402,7 +410,9 @@ def _check_option(name: str, value: Any) -> Any:
         )
     if name == "contracts":
         if isinstance(value, str) or not hasattr(value, "__iter__"):
-            raise RulesError(f"option 'contracts' must be a list from {', '.join(CONTRACT_OPTIONS)}")
+            raise RulesError(
+                f"option 'contracts' must be a list from {', '.join(CONTRACT_OPTIONS)}"
+            )
         items = list(value)
         bad = [c for c in items if c not in CONTRACT_OPTIONS]
         if bad:
@@ -428,7 +438,9 @@ PRESETS: Final[dict[str, Ruleset]] = {
     "standard": Ruleset(),
     "sauspiel": Ruleset(
         preset_name="sauspiel",
-        contracts=frozenset({"rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "sie"}),
+        contracts=frozenset(
+            {"rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "sie"}
+        ),
         ranking="official",
         klopfen=True,
         kontra_deadline="before_first_card",

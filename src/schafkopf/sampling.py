@@ -34,7 +34,9 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> list[list[Card]]:
     for t in game.tricks:
         _note_trick(t.leader, t.cards, n, tables.eff_suit, tables.follow, played_by, void)
     if game.trick:
-        _note_trick(game.trick_leader, game.trick, n, tables.eff_suit, tables.follow, played_by, void)
+        _note_trick(
+            game.trick_leader, game.trick, n, tables.eff_suit, tables.follow, played_by, void
+        )
     own_deal = list(game.deal[seat])
     if game.phase == KLOPFEN_PHASE:
         known_own = own_deal[: len(own_deal) // 2]

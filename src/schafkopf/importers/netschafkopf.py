@@ -10,6 +10,7 @@ cannot be converted (printed hands that are not the played ones, a thrown-in dea
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -49,6 +50,7 @@ _ALWAYS_CONTRACTS: Final = ("rufspiel", "solo", "wenz", "tout")
 _LAUFENDE_KINDS: Final = ("rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
 _TARIF_KEYS: Final = ("rufspiel", "solo", "extra", "laufende", "ramsch")
 _DEFAULT_LAUFENDE_MIN: Final = 3
+_MAX_LAUFENDE: Final = 14
 
 # --- line shapes ---------------------------------------------------------------------------
 _GEBER: Final = re.compile(r"^Geber:\s*(\S+)\s*$")
@@ -66,7 +68,8 @@ _LEDGER_HEAD: Final = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
 _LEDGER_ROW: Final = re.compile(r"^\s*\d+(?:\s+[-+]?\d+)+\s*$")
 # A wrapped line ends with a space; the next line continues it unless it starts a new item.
 _STRUCTURAL: Final = re.compile(
-    r"^\s*(?:Geber:|Spielart:|\S+ hat:|\S+ spielt |Spiel\s+Preis|Es wurde |\d+(?:\s+[-+]?\d+){3,}\s*$)"
+    r"^\s*(?:Geber:|Spielart:|\S+ hat:|\S+ spielt |Spiel\s+Preis|Es wurde "
+    r"|\d+(?:\s+[-+]?\d+){3,}\s*$)"
 )
 
 # --- contract wordings ---------------------------------------------------------------------
@@ -88,7 +91,9 @@ _O_JUNGFRAU: Final = re.compile(r"^(\S+) (?:ist|bist) Jungfrau$")
 _P_BASE: Final = re.compile(r"^(Das Rufspiel|Das Einzelspiel|Der Ramsch) kostet (\d+) Punkte?$")
 _P_SCHNEIDER: Final = re.compile(r"^Mit (Schneider|Schwarz) (\d+) Punkte?$")
 _P_LAUFENDE: Final = re.compile(r"^(Mit|Ohne) (\d+) Laufenden? (\d+) Punkte?$")
-_P_DOUBLED: Final = re.compile(r"^(?:Mit )?(\d+) mal (aufgedoppelt|gespritzt|Jungfrau) (\d+) Punkte?$")
+_P_DOUBLED: Final = re.compile(
+    r"^(?:Mit )?(\d+) mal (aufgedoppelt|gespritzt|Jungfrau) (\d+) Punkte?$"
+)
 _P_TOUT: Final = re.compile(r"^Doppelt für Tout (\d+) Punkte?$")
 _P_THROWN: Final = re.compile(
     r"^Der Erste und der Letzte zahlen an die beiden anderen Spieler (\d+) Punkte?, "
@@ -220,17 +225,20 @@ class _Problem(Exception):
 
 def _contract(wording: str) -> dict[str, Any] | None:
     """The contract (without declarer) that a "X spielt ..." wording names, or None."""
-    if m := _W_CALL.match(wording):
-        return {"kind": "rufspiel", "suit": _SUIT_OF[m[1]]}
-    if m := _W_SUITED.match(wording):
-        c: dict[str, Any] = {"kind": _SUITED_KIND[m[2]], "suit": _SUIT_OF[m[1]]}
-    elif m := _W_PLAIN.match(wording):
-        c = {"kind": m[1].lower()}
+    if call := _W_CALL.match(wording):
+        return {"kind": "rufspiel", "suit": _SUIT_OF[call[1]]}
+    contract: dict[str, Any]
+    if suited := _W_SUITED.match(wording):
+        contract = {"kind": _SUITED_KIND[suited[2]], "suit": _SUIT_OF[suited[1]]}
+        tout = suited[3]
+    elif plain := _W_PLAIN.match(wording):
+        contract = {"kind": plain[1].lower()}
+        tout = plain[2]
     else:
         return None
-    if m[m.re.groups]:
-        c["tout"] = True
-    return c
+    if tout:
+        contract["tout"] = True
+    return contract
 
 
 def _trump_order(kind: str, suit: str | None, short: bool) -> list[str]:
@@ -254,7 +262,7 @@ def _trump_order(kind: str, suit: str | None, short: bool) -> list[str]:
     return [c for c in order if not (short and c[1] in "87")]
 
 
-def trick_winner(cards: Sequence[str], trumps: Sequence[str]) -> int:
+def _trick_winner(cards: Sequence[str], trumps: Sequence[str]) -> int:
     """The index (0..3, in play order) of the card that wins a trick, given the trump order."""
     rank = {c: i for i, c in enumerate(trumps)}
     best = 0
@@ -268,7 +276,9 @@ def trick_winner(cards: Sequence[str], trumps: Sequence[str]) -> int:
     return best
 
 
-def _laufende_run(trumps: Sequence[str], hands: Sequence[Sequence[str]], side: frozenset[int]) -> tuple[int, bool]:
+def _laufende_run(
+    trumps: Sequence[str], hands: Sequence[Sequence[str]], side: frozenset[int]
+) -> tuple[int, bool]:
     """How many top trumps one side holds unbroken, and whether it is the declarer side."""
     holder = {c: s for s, hand in enumerate(hands) for c in hand}
     first = holder[trumps[0]] in side
@@ -283,8 +293,8 @@ def _laufende_run(trumps: Sequence[str], hands: Sequence[Sequence[str]], side: f
 # --- one game --------------------------------------------------------------------------------
 
 
-def _read_ledger(block: Sequence[Line], game: _Game) -> list[int] | None:
-    """Fill the game number and price from the ledger row; return the balances by seat."""
+def _read_ledger(block: Sequence[Line], game: _Game) -> tuple[list[int], int] | None:
+    """Fill the game number and price from the ledger row; return the balances and the Stock."""
     for i, line in enumerate(block):
         head = _LEDGER_HEAD.match(line[1])
         if not head:
@@ -294,15 +304,13 @@ def _read_ledger(block: Sequence[Line], game: _Game) -> list[int] | None:
             return None
         names = head[1].split()
         values = [int(v) for v in block[i + 1][1].split()]
-        if len(values) != len(names) + 2 or sorted(n for n in names if n != "Stock") != sorted(
-            PLAYERS
-        ):
+        players = sorted(n for n in names if n != "Stock")
+        if len(values) != len(names) + 2 or players != sorted(PLAYERS):
             game.problems.append(_at(block[i + 1], f"ledger row does not fit the header {names}"))
             return None
         game.number, game.price = values[0], values[1]
         column = dict(zip(names, values[2:], strict=True))
-        game.stock = column.get("Stock", 0)
-        return [column[name] for name in PLAYERS]
+        return [column[name] for name in PLAYERS], column.get("Stock", 0)
     return None
 
 
@@ -311,14 +319,16 @@ def _read_price(line: Line) -> _Price:
     price = _Price(line)
     running: int | None = None
     for sentence in _sentences(line[1]):
-        m: re.Match[str] | None
-        if (m := _P_BASE.match(sentence)) or (m := _P_THROWN.match(sentence)):
+        base = _P_BASE.match(sentence)
+        thrown = _P_THROWN.match(sentence)
+        if base or thrown:
             if running is not None:
                 raise _Problem(_at(line, f"a second base price {sentence!r}"))
-            price.base = _BASE_KIND.get(m[1], "thrown") if m.re is _P_BASE else "thrown"
-            running = int(m[m.re.groups])
-            if price.base != "thrown":
+            if base:
+                price.base, running = _BASE_KIND[base[1]], int(base[2])
                 price.tariff.append((price.base, running))
+            elif thrown:
+                price.base, running = "thrown", int(thrown[1])
             continue
         if running is None:
             raise _Problem(_at(line, f"{sentence!r} before a base price"))
@@ -370,7 +380,9 @@ def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None
         tokens = m[2].split() if m else []
         bad = [t for t in tokens if t not in _FULL_DECK]
         if bad:
-            problems.append(_at(line, f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} not cards"))
+            problems.append(
+                _at(line, f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} not cards")
+            )
         hands.append(tokens)
     cards = [c for h in hands for c in h]
     if not problems:
@@ -399,7 +411,9 @@ def _check_tricks(game: _Game, tricks: Sequence[tuple[Line, int, list[str]]]) ->
     for line, seat, cards in tricks:
         if seat != leader:
             who = "Vorhand" if not game.tricks else "the winner of the previous trick"
-            game.problems.append(_at(line, f"{PLAYERS[seat]} leads, but {who} is {PLAYERS[leader]}"))
+            game.problems.append(
+                _at(line, f"{PLAYERS[seat]} leads, but {who} is {PLAYERS[leader]}")
+            )
             return
         if len(cards) != 4 or any(c not in _FULL_DECK for c in cards):
             game.problems.append(_at(line, "a trick is four cards"))
@@ -414,9 +428,25 @@ def _check_tricks(game: _Game, tricks: Sequence[tuple[Line, int, list[str]]]) ->
                 return
             left[player].discard(c)
         game.tricks.append(" ".join(cards))
-        leader = (seat + trick_winner(cards, trumps)) % 4
+        leader = (seat + _trick_winner(cards, trumps)) % 4
     if len(game.tricks) != len(game.hands[0]):
         game.problems.append(f"{len(game.tricks)} tricks, but {len(game.hands[0])} cards each")
+
+
+def _foreign_card(printed: dict[int, Line], tricks: Sequence[tuple[Line, int, list[str]]]) -> str:
+    """The first card that a seat plays although its printed hand lacks it ("" if none)."""
+    hands: dict[int, set[str]] = {}
+    for seat, line in printed.items():
+        m = _HAND.match(line[1])
+        hands[seat] = set(m[2].split()) if m else set()
+    for line, leader, cards in tricks:
+        for i, c in enumerate(cards):
+            player = (leader + i) % 4
+            if player in hands and c not in hands[player]:
+                return _at(
+                    line, f"{PLAYERS[player]} plays {c}, which {PLAYERS[player]} was not dealt"
+                )
+    return ""
 
 
 def _read_outcome(game: _Game, lines: Sequence[Line], wording: str) -> None:
@@ -481,7 +511,7 @@ def _read_game(block: Sequence[Line], game: _Game) -> None:
             continue
         if _LEDGER_ROW.match(text) and _LEDGER_HEAD.match(block[i - 1][1]):
             continue
-        if m := _SPIELART.match(text):
+        if _SPIELART.match(text):
             spielart = line
         elif m := _HAND.match(text):
             seat = _seat(m[1], line)
@@ -490,16 +520,18 @@ def _read_game(block: Sequence[Line], game: _Game) -> None:
             hand_lines[seat] = line
         elif m := _TRICK.match(text):
             tricks.append((line, _seat(m[1], line), m[2].split()))
-        elif text.strip() in (_RAMSCH_LINE, _THROWN_LINE) or (m := _CONTRACT.match(text)):
+        elif text.strip() in (_RAMSCH_LINE, _THROWN_LINE) or _CONTRACT.match(text):
             if contract_line is not None or thrown is not None:
                 raise _Problem(_at(line, "a second contract"))
             if text.strip() == _THROWN_LINE:
                 thrown = line
             elif text.strip() == _RAMSCH_LINE:
                 contract_line, wording, game.contract = line, "Ramsch", {"kind": "ramsch"}
-            elif m is not None:
-                declarer = _seat(m[1], line)
-                contract_line, wording = line, m[2]
+            else:
+                said = _CONTRACT.match(text)
+                assert said is not None
+                declarer = _seat(said[1], line)
+                contract_line, wording = line, said[2]
                 parsed = _contract(wording)
                 if parsed is None:
                     raise _Problem(_at(line, f"unknown contract wording {wording!r}"))
@@ -521,11 +553,18 @@ def _read_game(block: Sequence[Line], game: _Game) -> None:
     if game.contract is None or contract_line is None:
         game.problems.append(_at(block[0], "no contract line"))
         return
-    if game.cost is None:
+    cost = game.cost
+    if cost is None:
         game.problems.append(_at(block[0], "no price line"))
-    elif game.price is not None and game.cost.amount != game.price:
-        game.problems.append(_at(game.cost.line, f"adds up to {game.cost.amount}, not {game.price}"))
+    elif game.price is not None and cost.amount != game.price:
+        game.problems.append(_at(cost.line, f"adds up to {cost.amount}, not {game.price}"))
+    elif cost.base != ("solo" if game.kind not in ("rufspiel", "ramsch") else game.kind):
+        game.problems.append(_at(cost.line, f"the price of another contract than {wording!r}"))
+    elif cost.tout != bool(game.contract.get("tout")) or (cost.jungfrau and game.kind != "ramsch"):
+        game.problems.append(_at(cost.line, f"a price step that {wording!r} does not have"))
     if not hands_ok:
+        if foreign := _foreign_card(hand_lines, tricks):
+            game.problems.append(foreign)
         return
     if game.kind == "rufspiel":
         called = game.contract["suit"] + "A"
@@ -542,10 +581,10 @@ def _read_game(block: Sequence[Line], game: _Game) -> None:
     if game.kind != "ramsch":
         trumps = _trump_order(game.kind, game.contract.get("suit"), game.short)
         game.run = _laufende_run(trumps, game.hands, game.side)
-        stated = game.cost.laufende if game.cost else None
-        if stated is not None and stated != (game.run[1], game.run[0]) and game.cost:
-            held = f"{'Mit' if game.run[1] else 'Ohne'} {game.run[0]}"
-            game.problems.append(_at(game.cost.line, f"the hands give {held} Laufende"))
+        count, with_declarer = game.run
+        if cost is not None and cost.laufende not in (None, (with_declarer, count)):
+            held = f"{'Mit' if with_declarer else 'Ohne'} {count}"
+            game.problems.append(_at(cost.line, f"the hands give {held} Laufende"))
 
 
 # --- the file's rules ------------------------------------------------------------------------
@@ -554,16 +593,17 @@ def _read_game(block: Sequence[Line], game: _Game) -> None:
 def _laufende_min(games: Sequence[_Game], kind: str) -> int:
     """The smallest Laufende count that the file prices for a contract kind.
 
-    It must exceed every count the file left unpriced and not exceed any count it priced; within
-    that interval 3 (the usual minimum) is preferred.
+    It must exceed every count the file's games of that kind left unpriced and not exceed any
+    count they priced; within that interval 3, the usual minimum, is preferred.
     """
-    priced = [g.cost.laufende[1] for g in games if g.kind == kind and g.cost and g.cost.laufende]
-    unpriced = [g.run[0] for g in games if g.kind == kind and g.run and g.cost and not g.cost.laufende]
+    of_kind = [g for g in games if g.kind == kind and g.cost is not None and g.run is not None]
+    priced = [g.cost.laufende[1] for g in of_kind if g.cost and g.cost.laufende]
+    unpriced = [g.run[0] for g in of_kind if g.run and g.cost and not g.cost.laufende]
     low = max(unpriced, default=0) + 1
-    high = min(priced, default=max(low, _DEFAULT_LAUFENDE_MIN))
-    if low <= _DEFAULT_LAUFENDE_MIN <= high:
-        return _DEFAULT_LAUFENDE_MIN
-    return high if high < _DEFAULT_LAUFENDE_MIN else max(low, min(high, low))
+    high = min(priced, default=_MAX_LAUFENDE)
+    if high < low or high < _DEFAULT_LAUFENDE_MIN:
+        return high
+    return max(low, _DEFAULT_LAUFENDE_MIN)
 
 
 def _derive_rules(games: Sequence[_Game]) -> dict[str, Any]:
@@ -615,11 +655,6 @@ def _derive_rules(games: Sequence[_Game]) -> dict[str, Any]:
     return rules
 
 
-def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
-    return {k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v
-            for k, v in rules.items()}  # fmt: skip
-
-
 def _record(game: _Game, rules: dict[str, Any], file: str) -> dict[str, Any]:
     """The ``schafkopf-record/1`` dict of a game that read without problems."""
     assert game.contract is not None and game.cost is not None
@@ -655,7 +690,7 @@ def _record(game: _Game, rules: dict[str, Any], file: str) -> dict[str, Any]:
             "line": game.line[0],
             "game": game.number if game.number is not None else game.index,
         },
-        "rules": _copy_rules(rules),
+        "rules": copy.deepcopy(rules),
         "players": list(PLAYERS),
         "dealer": game.dealer,
         "hands": [" ".join(h) for h in game.hands],
@@ -677,20 +712,15 @@ def parse_netschafkopf(text: str, file: str = "<log>") -> list[ImportedGame]:
     if not starts:
         raise NetSchafkopfError(f"{file}: not a NetSchafkopf protocol log (no 'Geber:' line)")
     games: list[_Game] = []
-    balances: list[int] | None = [0, 0, 0, 0]
-    stock: int | None = 0
+    previous: tuple[list[int], int] | None = ([0, 0, 0, 0], 0)  # balances and Stock so far
     for index, (start, end) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True), 1):
         block = lines[start:end]
         game = _Game(index=index, line=block[0])
         row = _read_ledger(block, game)
-        if row is not None and balances is not None and stock is not None:
-            game.payouts = [new - old for new, old in zip(row, balances, strict=True)]
-            game.stock, stock = game.stock - stock, game.stock
-        else:
-            stock = game.stock if row is not None else None
-        balances = row
-        if row is None and not game.problems:
-            game.problems.append(_at(block[0], "no ledger row"))
+        if row is not None and previous is not None:
+            game.payouts = [new - old for new, old in zip(row[0], previous[0], strict=True)]
+            game.stock = row[1] - previous[1]
+        previous = row
         try:
             _read_game(block, game)
         except _Problem as problem:

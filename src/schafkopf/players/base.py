@@ -1,0 +1,47 @@
+"""The player protocol and the loop that runs one game between four players."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from schafkopf.actions import DOUBLE, Action
+from schafkopf.game import PLAY, Game, View
+
+
+class Player(Protocol):
+    """Anything that plays a seat: it sees only that seat's :class:`View`."""
+
+    name: str
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The action to take; ``view.legal_actions`` lists the choices (never empty)."""
+        ...
+
+    def wants_to_double(self, view: View, rng: random.Random) -> bool:
+        """Asked out of turn while this seat may say Kontra/Re: say it now?"""
+        ...
+
+
+def play_game(game: Game, players: Sequence[Player], rng: random.Random | None = None) -> Game:
+    """Run ``game`` to its end, asking each seat's player; returns the same game.
+
+    Before each card, every seat that may double out of turn is asked first, so a Kontra can
+    come from any entitled seat before the deadline, not just from the seat to move.
+    """
+    rng = rng or random.Random()
+    n = game.num_players
+    while not game.is_over():
+        mover = game.to_move
+        assert mover is not None
+        if game.phase == PLAY and game.doublings_open:
+            for k in range(1, n):
+                s = (mover + k) % n
+                if DOUBLE in game.legal_actions(s) and players[s].wants_to_double(
+                    game.view(s), rng
+                ):
+                    game.apply(DOUBLE, s)
+        view = game.view(mover)
+        game.apply(players[mover].choose(view, rng), mover)
+    return game

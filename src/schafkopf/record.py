@@ -1,0 +1,443 @@
+"""Game records (``schafkopf-record/1``): write, read, validate by replay, score; the text form.
+
+A record is a JSON object (shared/spec/record.md). :func:`record_to_game` replays it through
+the engine and raises :class:`RecordError` naming the place (field, trick, seat) of the first
+rule it breaks; :func:`game_to_record` writes any game, finished or not. The one-line text form
+(:func:`record_to_text`) is for people: it carries the whole game but not the metadata.
+
+>>> from schafkopf.game import Game
+>>> rec = game_to_record(Game(seed=1))
+>>> record_from_text(record_to_text(rec))["hands"] == rec["hands"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import IO, Any, Final
+from urllib.parse import quote, unquote
+
+from schafkopf.actions import (
+    DOUBLE,
+    KLOPFEN,
+    NICHT_KLOPFEN,
+    SPIEL,
+    WEITER,
+    ActionError,
+    action_name,
+    contract_of,
+    is_name,
+    is_offer,
+    name_action,
+    parse_action,
+)
+from schafkopf.cards import CardError, card_token, parse_card
+from schafkopf.game import (
+    BIDDING,
+    KLOPFEN_PHASE,
+    NAMING,
+    PLAY,
+    SETTLING,
+    Game,
+    GameError,
+    IllegalActionError,
+)
+from schafkopf.rules import Contract, Kind, RulesError, Ruleset
+from schafkopf.scoring import Result
+
+FORMAT: Final = "schafkopf-record/1"
+_KNOWN: Final = frozenset(
+    {"format", "rules", "players", "dealer", "hands", "klopfen", "bidding", "contract",
+     "doublings", "tricks", "result", "stock_before"}
+)  # fmt: skip
+
+
+class RecordError(ValueError):
+    """A record that is malformed or breaks a rule; the message names the place."""
+
+
+def game_to_record(
+    game: Game, players: list[str] | None = None, meta: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The record of ``game`` as it stands (with ``result`` once it is over)."""
+    rec: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
+    if meta:
+        rec.update({k: v for k, v in meta.items() if k not in _KNOWN})
+    if players is not None:
+        rec["players"] = list(players)
+    rec["dealer"] = game.dealer
+    rec["hands"] = [" ".join(card_token(c) for c in h) for h in game.deal]
+    if game.stock_before:
+        rec["stock_before"] = game.stock_before
+    rec["klopfen"] = list(game.knocks)
+    bidding = []
+    for _seat, a in game.history:
+        if a in (WEITER, SPIEL) or is_offer(a):
+            bidding.append(action_name(a))
+    rec["bidding"] = bidding
+    rec["contract"] = game.contract.to_json() if game.contract else None
+    rec["doublings"] = [{"seat": s, "at": at} for s, at in game.doublings]
+    tricks = [str(t) for t in game.tricks]
+    if game.trick:
+        tricks.append(" ".join(card_token(c) for c in game.trick))
+    rec["tricks"] = tricks
+    if game.is_over():
+        rec["result"] = game.result().to_json()
+    return rec
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise RecordError(msg)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def record_to_game(rec: Any) -> Game:
+    """Replay a record through the engine; the first broken rule raises :class:`RecordError`."""
+    _need(isinstance(rec, Mapping), "a record must be a JSON object")
+    _need(rec.get("format") == FORMAT, f"format must be {FORMAT!r}, got {rec.get('format')!r}")
+    try:
+        rules = Ruleset.from_json(rec.get("rules"))
+    except RulesError as e:
+        raise RecordError(f"rules: {e}") from None
+    n = rules.players
+    dealer = rec.get("dealer")
+    _need(_is_int(dealer) and 0 <= dealer < n, f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+    players = rec.get("players")
+    if players is not None:
+        _need(
+            isinstance(players, list)
+            and len(players) == n
+            and all(isinstance(p, str) for p in players),
+            f"players must be a list of {n} names",
+        )
+    hands = rec.get("hands")
+    _need(
+        isinstance(hands, list) and all(isinstance(h, str) for h in hands),
+        "hands must be a list of strings",
+    )
+    stock = rec.get("stock_before", 0)
+    _need(_is_int(stock) and stock >= 0, f"stock_before must be a whole number >= 0, got {stock!r}")
+    try:
+        game = Game(rules, dealer=dealer, hands=hands, stock=stock)
+    except (GameError, CardError) as e:
+        raise RecordError(f"hands: {e}") from None
+
+    contract = _read_contract(rec.get("contract"))
+    knocks = rec.get("klopfen") or []
+    _need(isinstance(knocks, list) and all(_is_int(s) and 0 <= s < n for s in knocks),
+          "klopfen must be a list of seats")  # fmt: skip
+    _need(len(set(knocks)) == len(knocks), "klopfen: a seat may knock only once")
+    if knocks and not rules.klopfen:
+        raise RecordError("klopfen: these rules have no Klopfen")
+    if game.phase == KLOPFEN_PHASE:
+        for _ in range(n):
+            s = game.to_move
+            assert s is not None
+            game.apply(KLOPFEN if s in knocks else NICHT_KLOPFEN)
+
+    bidding = rec.get("bidding")
+    if bidding is None:
+        bidding = _implied_bidding(game, contract)
+    _need(isinstance(bidding, list) and all(isinstance(b, str) for b in bidding),
+          "bidding must be a list of words")  # fmt: skip
+    for i, word in enumerate(bidding):
+        where = f"bidding[{i}] {word!r}"
+        _need(game.phase in (BIDDING, SETTLING), f"{where}: the bidding is already over")
+        try:
+            action = parse_action(word)
+        except ActionError as e:
+            raise RecordError(f"{where}: {e}") from None
+        _apply(game, action, None, where)
+
+    if game.phase == NAMING:
+        _need(
+            contract is not None,
+            f"contract: seat {game.to_move} won the bidding but no contract is given",
+        )
+        assert contract is not None
+        _need(
+            contract.declarer == game.to_move,
+            f"contract: the declarer must be seat {game.to_move}, who won the bidding, "
+            f"not {contract.declarer}",
+        )
+        _apply(game, name_action(contract.kind, contract.suit, contract.tout), None, "contract")
+    elif contract is not None and contract != game.contract:
+        if contract.kind is Kind.RAMSCH:
+            raise RecordError("contract: Ramsch needs all to pass and the rules' all_pass 'ramsch'")
+        raise RecordError(f"contract: {contract.name()} does not follow from the bidding")
+    elif contract is None and game.contract is not None:
+        raise RecordError(f"contract: missing; the bidding gives {game.contract.name()}")
+
+    doublings = rec.get("doublings") or []
+    _need(isinstance(doublings, list), "doublings must be a list")
+    pending: list[tuple[int, int, int]] = []
+    for i, d in enumerate(doublings):
+        ok = isinstance(d, Mapping) and _is_int(d.get("seat")) and _is_int(d.get("at"))
+        _need(ok, f"doublings[{i}] must be {{'seat': int, 'at': int}}")
+        _need(0 <= d["seat"] < n, f"doublings[{i}]: no seat {d['seat']}")
+        pending.append((d["at"], d["seat"], i))
+    _need(
+        all(pending[i][0] <= pending[i + 1][0] for i in range(len(pending) - 1)),
+        "doublings must be in the order said (their 'at' never decreases)",
+    )
+
+    tricks = rec.get("tricks") or []
+    _need(isinstance(tricks, list) and all(isinstance(t, str) for t in tricks),
+          "tricks must be a list of strings")  # fmt: skip
+    k = 0
+    for ti, t in enumerate(tricks):
+        try:
+            cards = [parse_card(tok) for tok in t.split()]
+        except CardError as e:
+            raise RecordError(f"trick {ti + 1}: {e}") from None
+        _need(len(cards) <= n, f"trick {ti + 1} has {len(cards)} cards, at most {n}")
+        _need(len(cards) == n or ti == len(tricks) - 1,
+              f"trick {ti + 1} has {len(cards)} cards; only the last trick may be unfinished")  # fmt: skip
+        for ci, c in enumerate(cards):
+            k = _apply_doublings(game, pending, k)
+            _need(
+                game.phase == PLAY, f"trick {ti + 1}: no card play here (the game is {game.phase})"
+            )
+            seat = game.to_move
+            _apply(game, c, None, f"trick {ti + 1}, card {ci + 1} ({card_token(c)}), seat {seat}")
+    k = _apply_doublings(game, pending, k)
+    if k < len(pending):
+        at, seat, i = pending[k]
+        raise RecordError(f"doublings[{i}]: at {at} is after the last card played ({game.played})")
+
+    if "result" in rec and rec["result"] is not None:
+        if not game.is_over():
+            raise RecordError("result: the record gives a result but the game is not finished")
+        diffs = check_result(rec["result"], game.result())
+        if diffs:
+            raise RecordError("result: " + "; ".join(diffs))
+    return game
+
+
+def _apply_doublings(game: Game, pending: list[tuple[int, int, int]], k: int) -> int:
+    while k < len(pending) and pending[k][0] == game.played:
+        _at, seat, i = pending[k]
+        _apply(game, DOUBLE, seat, f"doublings[{i}] ({game.doubling_name()} by seat {seat})")
+        k += 1
+    return k
+
+
+def _apply(game: Game, action: int, seat: int | None, where: str) -> None:
+    try:
+        game.apply(action, seat)
+    except IllegalActionError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _implied_bidding(game: Game, contract: Contract | None) -> list[str]:
+    """Bids for a record that gives only the contract: the declarer alone says spiel."""
+    n = game.rules.players
+    words = []
+    for i in range(n):
+        seat = (game.vorhand + i) % n
+        words.append("spiel" if contract is not None and seat == contract.declarer else "weiter")
+    return words
+
+
+def _read_contract(data: Any) -> Contract | None:
+    if data is None:
+        return None
+    try:
+        return Contract.from_json(data)
+    except RulesError as e:
+        raise RecordError(f"contract: {e}") from None
+
+
+def check_result(expected: Any, result: Result) -> list[str]:
+    """The fields of a given ``result`` object that differ from the engine's, as sentences."""
+    if not isinstance(expected, Mapping):
+        return ["must be an object"]
+    got = result.to_json()
+    out = []
+    for key, want in expected.items():
+        if key in got:
+            have = got[key]
+        elif key == "stock":
+            have = result.stock
+        else:
+            continue
+        if have != want:
+            out.append(f"{key} is {have!r} by the rules, the record says {want!r}")
+    return out
+
+
+def score_record(rec: Any) -> dict[str, Any]:
+    """Replay a record and return it with ``result`` filled in (metadata kept)."""
+    game = record_to_game(rec)
+    out = dict(rec)
+    if game.is_over():
+        out["result"] = game.result().to_json()
+    return out
+
+
+def read_records(text: str) -> Iterator[tuple[int, Any]]:
+    """The records in ``text``: one JSON document, or JSON Lines; yields (line, record).
+
+    A line that is not JSON yields a :class:`RecordError` in place of the record.
+    """
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n" in stripped:
+        try:
+            yield 1, json.loads(stripped)
+            return
+        except json.JSONDecodeError:
+            pass  # JSON Lines
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield lineno, json.loads(line)
+        except json.JSONDecodeError as e:
+            yield lineno, RecordError(f"not JSON: {e.msg} at column {e.colno}")
+
+
+def score_stream(text: str, out: IO[str], err: IO[str], source: str = "-") -> int:
+    """``schafkopf score``: score every record, write each back; errors go to ``err``."""
+    failures = 0
+    for lineno, rec in read_records(text):
+        try:
+            if isinstance(rec, RecordError):
+                raise rec
+            scored = score_record(rec)
+        except RecordError as e:
+            err.write(f"{source}:{lineno}: {e}\n")
+            failures += 1
+            continue
+        out.write(json.dumps(scored, ensure_ascii=False) + "\n")
+    return failures
+
+
+# -- the one-line text form -----------------------------------------------------------------
+
+_TEXT_TAG: Final = "sk1"
+
+
+def record_to_text(rec: Mapping[str, Any]) -> str:
+    """The one-line form: ``sk1 <preset> d<dealer> <hands> [k:..] [b:..] [c:..] [x:..] [t:..]``.
+
+    Hands and tricks are tokens run together (``EOGOHO...``) with ``|`` between seats or
+    tricks; ``r:`` carries rule overrides and ``p:`` player names (URL-quoted JSON).
+    """
+    game = record_to_game(rec)
+    rules = game.rules.to_json()
+    preset = rules.pop("preset")
+    parts = [
+        _TEXT_TAG,
+        preset,
+        f"d{game.dealer}",
+        "|".join("".join(card_token(c) for c in h) for h in game.deal),
+    ]
+    if rules:
+        parts.append("r:" + json.dumps(rules, separators=(",", ":")))
+    if rec.get("players"):
+        parts.append(
+            "p:"
+            + quote(json.dumps(rec["players"], separators=(",", ":"), ensure_ascii=False), safe="")
+        )
+    if game.stock_before:
+        parts.append(f"s:{game.stock_before}")
+    if game.knocks:
+        parts.append("k:" + ",".join(map(str, game.knocks)))
+    bids = [
+        action_name(a).replace(" ", "-")
+        for _s, a in game.history
+        if a in (WEITER, SPIEL) or is_offer(a)
+    ]
+    if bids:
+        parts.append("b:" + ",".join(bids))
+    named = [a for _s, a in game.history if is_name(a)]
+    if game.contract is not None and named:
+        parts.append(f"c:{game.contract.declarer}:" + action_name(named[0]).replace(" ", "-"))
+    elif game.contract is not None:
+        parts.append("c:ramsch")
+    if game.doublings:
+        parts.append("x:" + ",".join(f"{s}@{at}" for s, at in game.doublings))
+    tricks = ["".join(card_token(c) for c in t.cards) for t in game.tricks]
+    if game.trick:
+        tricks.append("".join(card_token(c) for c in game.trick))
+    if tricks:
+        parts.append("t:" + "|".join(tricks))
+    return " ".join(parts)
+
+
+def _split_tokens(run: str, where: str) -> list[str]:
+    if len(run) % 2:
+        raise RecordError(f"{where}: {run!r} is not a run of two-character card tokens")
+    try:
+        return [card_token(parse_card(run[i : i + 2])) for i in range(0, len(run), 2)]
+    except CardError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def record_from_text(line: str) -> dict[str, Any]:
+    """Read the one-line form back into a record (validated by replay)."""
+    words = line.split()
+    if len(words) < 4 or words[0] != _TEXT_TAG:
+        raise RecordError(f"a text record starts with '{_TEXT_TAG} <preset> d<dealer> <hands>'")
+    rules: dict[str, Any] = {"preset": words[1]}
+    if not (words[2].startswith("d") and words[2][1:].isdigit()):
+        raise RecordError(f"expected the dealer as d<seat>, got {words[2]!r}")
+    rec: dict[str, Any] = {"format": FORMAT, "rules": rules, "dealer": int(words[2][1:])}
+    rec["hands"] = [" ".join(_split_tokens(h, "hands")) for h in words[3].split("|")]
+    rec["klopfen"], rec["bidding"], rec["doublings"], rec["tricks"] = [], [], [], []
+    rec["contract"] = None
+    for w in words[4:]:
+        key, sep, val = w.partition(":")
+        if not sep:
+            raise RecordError(f"cannot read {w!r}: expected key:value")
+        try:
+            if key == "r":
+                rules.update(json.loads(val))
+            elif key == "p":
+                rec["players"] = json.loads(unquote(val))
+            elif key == "s":
+                rec["stock_before"] = int(val)
+            elif key == "k":
+                rec["klopfen"] = [int(x) for x in val.split(",")]
+            elif key == "b":
+                rec["bidding"] = [b.replace("-", " ") for b in val.split(",")]
+            elif key == "c" and val == "ramsch":
+                rec["contract"] = {"kind": "ramsch"}
+            elif key == "c":
+                seat, _, name = val.partition(":")
+                action = parse_action(name.replace("-", " "), naming=True)
+                rec["contract"] = contract_of(action, int(seat)).to_json()
+            elif key == "x":
+                rec["doublings"] = [
+                    {"seat": int(s), "at": int(at)}
+                    for s, at in (d.split("@") for d in val.split(","))
+                ]
+            elif key == "t":
+                rec["tricks"] = [" ".join(_split_tokens(t, "tricks")) for t in val.split("|")]
+            else:
+                raise RecordError(f"unknown field {key!r} in {w!r}")
+        except (ValueError, ActionError, json.JSONDecodeError) as e:
+            if isinstance(e, RecordError):
+                raise
+            raise RecordError(f"cannot read {w!r}: {e}") from None
+    record_to_game(rec)
+    return rec
+
+
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "check_result",
+    "game_to_record",
+    "read_records",
+    "record_from_text",
+    "record_to_game",
+    "record_to_text",
+    "score_record",
+    "score_stream",
+]

@@ -1,0 +1,175 @@
+"""A session: an agreed number of games with dealer rotation, the Stock and a running ledger.
+
+Each finished game is appended to the session file (JSON Lines: a header, then one record per
+game) and flushed to disk at once, so a crash loses at most the game in progress;
+:meth:`Session.resume` reads the file back and replays every record through the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from schafkopf.game import Game
+from schafkopf.record import RecordError, game_to_record, record_to_game
+from schafkopf.rules import Ruleset, RulesError
+
+SESSION_FORMAT: Final = "schafkopf-session/1"
+
+
+class SessionError(ValueError):
+    """A session file that cannot be read or does not fit the session."""
+
+
+class Session:
+    """Games in a row at one table: who deals next, the Stock, and each player's balance.
+
+    ``games`` is the agreed number of games (0: open-ended); with ``until_equal`` the session
+    goes on past it until every seat has dealt equally often. An all-pass redeal counts as a
+    game and the same dealer deals again.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        *,
+        games: int = 16,
+        until_equal: bool = False,
+        first_dealer: int = 0,
+        seed: int | None = None,
+        path: str | Path | None = None,
+    ) -> None:
+        if len(players) != rules.players:
+            raise SessionError(f"the rules seat {rules.players} players, got {len(players)} names")
+        if games < 0:
+            raise SessionError(f"games must be 0 (open-ended) or more, got {games}")
+        self.rules = rules
+        self.players = list(players)
+        self.games = games
+        self.until_equal = until_equal
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.first_dealer = first_dealer
+        self.path = Path(path) if path is not None else None
+        self.records: list[dict[str, Any]] = []
+        self.balances = [0] * rules.players
+        self.stock = 0
+        self.dealer = first_dealer
+        self.deals = [0] * rules.players
+        if self.path is not None and not self.path.exists():
+            self._write_line(self._header())
+
+    def _header(self) -> dict[str, Any]:
+        return {
+            "format": SESSION_FORMAT,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "games": self.games,
+            "until_equal": self.until_equal,
+            "first_dealer": self.first_dealer,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def resume(cls, path: str | Path) -> Session:
+        """Read a session file back: every finished game is replayed and checked."""
+        p = Path(path)
+        try:
+            lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        except OSError as e:
+            raise SessionError(f"{p}: cannot read: {e.strerror}") from None
+        if not lines:
+            raise SessionError(f"{p}: empty session file")
+        try:
+            head = json.loads(lines[0])
+        except json.JSONDecodeError as e:
+            raise SessionError(f"{p}:1: not JSON: {e.msg}") from None
+        if not isinstance(head, dict) or head.get("format") != SESSION_FORMAT:
+            raise SessionError(f"{p}:1: not a {SESSION_FORMAT} header")
+        try:
+            rules = Ruleset.from_json(head.get("rules"))
+        except RulesError as e:
+            raise SessionError(f"{p}:1: {e}") from None
+        s = cls(
+            rules,
+            head["players"],
+            games=head.get("games", 16),
+            until_equal=head.get("until_equal", False),
+            first_dealer=head.get("first_dealer", 0),
+            seed=head.get("seed"),
+            path=None,
+        )
+        for lineno, line in enumerate(lines[1:], 2):
+            try:
+                rec = json.loads(line)
+                game = record_to_game(rec)
+            except json.JSONDecodeError:
+                if lineno == len(lines):
+                    break  # a line cut short by a crash: the game in progress is lost
+                raise SessionError(f"{p}:{lineno}: not JSON") from None
+            except RecordError as e:
+                raise SessionError(f"{p}:{lineno}: {e}") from None
+            if not game.is_over():
+                raise SessionError(f"{p}:{lineno}: the game is not finished")
+            s._account(game, rec)
+        s.path = p
+        return s
+
+    # -- flow -----------------------------------------------------------------------------------
+
+    @property
+    def played(self) -> int:
+        """Games finished so far."""
+        return len(self.records)
+
+    def is_over(self) -> bool:
+        """True when the agreed games are played (and, with ``until_equal``, deals are even)."""
+        if self.games == 0 or self.played < self.games:
+            return False
+        return not self.until_equal or len(set(self.deals)) == 1
+
+    def new_game(self) -> Game:
+        """The next game: the next dealer, a deal from the session's seed, the current Stock."""
+        rng = random.Random(f"{self.seed}:{self.played}")
+        return Game(self.rules, dealer=self.dealer, seed=rng, stock=self.stock)
+
+    def finish_game(self, game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Book a finished game: ledger, Stock, next dealer; append it to the file."""
+        if not game.is_over():
+            raise SessionError("only a finished game can be booked")
+        rec = game_to_record(game, self.players, {"game": self.played + 1, **(meta or {})})
+        if self.path is not None:
+            self._write_line(rec)
+        self._account(game, rec)
+        return rec
+
+    def _account(self, game: Game, rec: dict[str, Any]) -> None:
+        result = game.result()
+        for s, p in enumerate(result.payouts):
+            self.balances[s] += p
+        self.stock += result.stock
+        self.deals[game.dealer] += 1
+        self.records.append(rec)
+        if result.contract is not None:  # after a redeal the same dealer deals again
+            self.dealer = (game.dealer + 1) % self.rules.players
+
+    def ledger(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """One row per game: (game number, payouts, running balances)."""
+        rows = []
+        running = [0] * self.rules.players
+        for i, rec in enumerate(self.records, 1):
+            pay = tuple(rec["result"]["payouts"])
+            running = [a + b for a, b in zip(running, pay, strict=True)]
+            rows.append((i, pay, tuple(running)))
+        return rows
+
+    def _write_line(self, obj: dict[str, Any]) -> None:
+        assert self.path is not None
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
