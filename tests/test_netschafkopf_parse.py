@@ -123,7 +123,8 @@ def test_only_the_schieber_round_fails() -> None:
         assert g.error is not None
         assert text[g.line - 1].startswith("Geber:")
         assert "Spielart: Schieber" in text[g.line]
-        assert "not 32 distinct cards" in g.error and "DU DU" in g.error
+        assert "hands are not 32 (short deck: 24) distinct cards" in g.error
+        assert "DU DU" in g.error
         assert re.search(r"line \d+: 'Gast hat|line \d+: '\w+ hat", g.error)
     thrown = {g.game for g in failed if g.error and "thrown in" in g.error}
     assert thrown == {19, 21}
@@ -300,6 +301,29 @@ def test_unknown_contract_wording_is_an_error_not_a_crash() -> None:
     assert games[0].record is None and games[0].error is not None
     assert "line 9" in games[0].error and "Bettel Brandl" in games[0].error
     assert all(g.record is not None for g in games[1:])
+
+
+TAMPERED = {
+    "card": ("EZ SO EA EK", "EZ SO EK EA", 1, "PcLinks plays EK, which PcLinks was not dealt"),
+    "leader": ("  Gast spielt aus: GO", "PcOben spielt aus: GO", 1, "PcOben leads, but"),
+    "price": ("    1        5   ", "    1        6   ", 1, "adds up to 5, not 6"),
+    "partner": ("Ass mit PcLinks", "Ass mit PcRechts", 4, "not the holder of the called Sau"),
+    "declarer": ("Du gewinnst den", "PcOben gewinnt den", 1, "names another declarer"),
+    "laufende": ("5 Punkte.\n", "5 Punkte. Mit 3 Laufenden 8 Punkte.\n", 1, "give Ohne 1 Laufende"),
+    "deal": ("HU\n", "EA\n", 1, "dealt twice: EA"),
+    "wording": ("42 Augen", "42 Punkte", 1, "unknown outcome wording"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_tampered_logs_are_reported(case: str) -> None:
+    old, new, game, reason = TAMPERED[case]
+    text = read_log_text(DATA / "Schafkopfprotokoll_vom_04.08.24.txt")
+    assert old in text
+    games = parse_netschafkopf(text.replace(old, new, 1), "tampered")
+    failed = [(g.game, g.error) for g in games if g.error is not None]
+    assert len(failed) == 1 and failed[0][0] == game
+    assert failed[0][1] is not None and reason in failed[0][1] and "line " in failed[0][1]
 
 
 def test_encodings() -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from schafkopf.actions import (
     DOUBLE,
@@ -39,8 +39,9 @@ from schafkopf.actions import (
     action_name,
 )
 from schafkopf.cards import (
-    AUGEN,
+    FULL_MASK,
     OBER,
+    SHORT_MASK,
     SAU,
     SUIT_NAMES,
     UNTER,
@@ -71,6 +72,48 @@ PLAY: Final = "play"
 DONE: Final = "done"
 
 _OU_MASK: Final = rank_mask(OBER) | rank_mask(UNTER)
+_BYTE_BITS: Final = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4)
+)
+
+
+def _augen_of(mask: int) -> int:
+    """Card points of a mask: Sau, Zehn, König, Ober, Unter counted by rank masks."""
+    return (
+        11 * (mask & _RANK_MASKS[0]).bit_count()
+        + 10 * (mask & _RANK_MASKS[1]).bit_count()
+        + 4 * (mask & _RANK_MASKS[2]).bit_count()
+        + 3 * (mask & _RANK_MASKS[3]).bit_count()
+        + 2 * (mask & _RANK_MASKS[4]).bit_count()
+    )
+
+
+_RANK_MASKS: Final = tuple(rank_mask(r) for r in range(8))
+
+
+def _bits(m: int) -> list[Card]:
+    """The cards of a mask as a list, lowest first (table-driven: on the hot path)."""
+    t0, t1, t2, t3 = _BYTE_BITS
+    return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16 & 255], *t3[m >> 24]]
+
+
+_NAME_TABLES: dict[Ruleset, list[tuple[Action, Kind, int | None, int, bool]]] = {}
+
+
+def _name_table(rules: Ruleset) -> list[tuple[Action, Kind, int | None, int, bool]]:
+    """The contracts these rules allow: (action, kind, suit, rank, playable by any hand)."""
+    table = _NAME_TABLES.get(rules)
+    if table is None:
+        table = [
+            (NAME_BASE + i, kind, suit, rules.rank(kind, tout), kind not in _HAND_BOUND)
+            for i, (kind, suit, tout) in enumerate(NAMES)
+            if rules.allows(kind, tout)
+        ]
+        _NAME_TABLES[rules] = table
+    return table
+
+
+_HAND_BOUND: Final = frozenset({Kind.RUFSPIEL, Kind.SIE})
 
 
 class GameError(ValueError):
@@ -81,8 +124,7 @@ class IllegalActionError(ValueError):
     """An action that is not legal now; the message says why. The game is unchanged."""
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, and who won it."""
 
     leader: int
@@ -122,8 +164,11 @@ class View:
         return (self.dealer + 1) % self.rules.players
 
 
+_DECKS: Final = {m: _bits(m) for m in (FULL_MASK, SHORT_MASK)}
+
+
 def _shuffled_hands(rules: Ruleset, rng: random.Random) -> list[list[Card]]:
-    deck = list(iter_bits(rules.deck_mask))
+    deck = list(_DECKS[rules.deck_mask])
     rng.shuffle(deck)
     size = rules.hand_size
     return [deck[i * size : (i + 1) * size] for i in range(rules.players)]
@@ -159,6 +204,8 @@ class Game:
         self.dealt: tuple[int, ...] = tuple(sum(1 << c for c in h) for h in order)
         self.dealer = dealer
         self.vorhand = (dealer + 1) % n
+        self._n = n
+        self._total = n * self.rules.hand_size
         self.stock_before = stock
         self._stack: list[tuple[dict[str, Any], int, int]] = []
         self.history: list[tuple[int, Action]] = []
@@ -187,6 +234,8 @@ class Game:
         self.called_sau_card: Card = -1
         self.partner_revealed = False
         self._result: Result | None = None
+        self._doubling_open = False
+        self._options_of: dict[int, tuple[list[tuple[Action, int]], list[tuple[Action, int]]]] = {}
         if self.rules.klopfen:
             self.phase = KLOPFEN_PHASE
         else:
@@ -248,19 +297,23 @@ class Game:
         A seat that is not to move may only have the doubling (Kontra, Re, ...) to say.
         """
         mover = self.to_move
-        if seat is None:
-            seat = mover
-            if seat is None:
-                return []
         phase = self.phase
-        if phase == PLAY:
-            if seat == mover:
-                cards = self._legal_cards(seat)
-                out = list(iter_bits(cards))
-                if self.doublings_open and self._may_double(seat):
+        if seat is None or seat == mover:
+            if phase == PLAY:
+                out = _bits(self._legal_cards(mover))  # type: ignore[arg-type]
+                if self._doubling_open and self._may_double(mover):  # type: ignore[arg-type]
                     out.append(DOUBLE)
                 return out
-            return [DOUBLE] if self.doublings_open and self._may_double(seat) else []
+            if mover is None:
+                return []
+            seat = mover
+        if phase == PLAY:
+            if seat == mover:
+                out = _bits(self._legal_cards(seat))
+                if self._doubling_open and self._may_double(seat):
+                    out.append(DOUBLE)
+                return out
+            return [DOUBLE] if self._doubling_open and self._may_double(seat) else []
         if seat != mover:
             return []
         if phase == BIDDING:
@@ -310,28 +363,31 @@ class Game:
             return dealt & _OU_MASK == _OU_MASK
         return True
 
-    def _can_play_kind(self, seat: int, kind: Kind, tout: bool = False) -> bool:
-        if not self.rules.allows(kind, tout):
-            return False
-        if kind is Kind.RUFSPIEL:
-            return any(self._can_name(seat, kind, s) for s in (0, 1, 3))
-        return self._can_name(seat, kind, None)
-
-    def _playable_ranks(self, seat: int) -> list[int]:
-        rules = self.rules
-        out = []
-        if self._can_play_kind(seat, Kind.RUFSPIEL):
-            out.append(rules.rank(Kind.RUFSPIEL))
-        for kind, tout in OFFERS:
-            if self._can_play_kind(seat, kind, tout):
-                out.append(rules.rank(kind, tout))
-        return out
+    def _options(self, seat: int) -> tuple[list[tuple[Action, int]], list[tuple[Action, int]]]:
+        """What ``seat``'s dealt hand may offer and name under the rules, with ranks (cached)."""
+        cached = self._options_of.get(seat)
+        if cached is not None:
+            return cached
+        names = [
+            (a, r)
+            for a, kind, suit, r, always in _name_table(self.rules)
+            if always or self._can_name(seat, kind, suit)
+        ]
+        kinds = {(NAMES[a - NAME_BASE][0], NAMES[a - NAME_BASE][2]) for a, _ in names}
+        offers = [
+            (OFFER_BASE + i, self.rules.rank(kind, tout))
+            for i, (kind, tout) in enumerate(OFFERS)
+            if (kind, tout) in kinds
+        ]
+        self._options_of[seat] = (offers, names)
+        return offers, names
 
     def _may_bid_spiel(self, seat: int) -> bool:
-        ranks = self._playable_ranks(seat)
-        if self.interested:
-            return any(r > self.rules.rank(Kind.RUFSPIEL) for r in ranks)
-        return bool(ranks)
+        floor = self.rules.rank(Kind.RUFSPIEL) if self.interested else -1
+        for _a, _kind, _suit, r, always in _name_table(self.rules):
+            if always and r > floor:
+                return True  # some contract any hand may play is high enough
+        return any(r > floor for _, r in self._options(seat)[1])
 
     def _holder_rank(self) -> int:
         if self.level is None:
@@ -340,29 +396,15 @@ class Game:
         return self.rules.rank(kind, tout)
 
     def _legal_offers(self, seat: int) -> list[Action]:
-        rules = self.rules
         need = self._holder_rank()
         assert self.holder is not None
-        earlier = self._order(seat) < self._order(self.holder)
-        out = []
-        for i, (kind, tout) in enumerate(OFFERS):
-            r = rules.rank(kind, tout)
-            if (r >= need if earlier else r > need) and self._can_play_kind(seat, kind, tout):
-                out.append(OFFER_BASE + i)
-        return out
+        if self._order(seat) < self._order(self.holder):
+            need -= 1  # an earlier seat needs only equal rank
+        return [a for a, r in self._options(seat)[0] if r > need]
 
     def _legal_names(self, seat: int) -> list[Action]:
-        rules = self.rules
         need = -1 if self.level is None else self._holder_rank()
-        out = []
-        for i, (kind, suit, tout) in enumerate(NAMES):
-            if (
-                rules.allows(kind, tout)
-                and rules.rank(kind, tout) >= need
-                and self._can_name(seat, kind, suit)
-            ):
-                out.append(NAME_BASE + i)
-        return out
+        return [a for a, r in self._options(seat)[1] if r >= need]
 
     def _order(self, seat: int) -> int:
         """Position of a seat counted from Vorhand (0 = Vorhand)."""
@@ -370,13 +412,8 @@ class Game:
 
     @property
     def doublings_open(self) -> bool:
-        """Whether a doubling may still be said by someone (ignoring sides)."""
-        c = self.contract
-        return (
-            c is not None
-            and c.kind is not Kind.RAMSCH
-            and len(self.doublings) < self.rules.max_doublings
-        )
+        """Whether a doubling may still be said by someone (ignoring sides and deadlines)."""
+        return self._doubling_open
 
     def _may_double(self, seat: int) -> bool:
         k = len(self.doublings)
@@ -402,7 +439,10 @@ class Game:
                 raise IllegalActionError("the game is over: no more actions")
         elif not (isinstance(seat, int) and 0 <= seat < self.rules.players):
             raise IllegalActionError(f"no seat {seat!r} at this table")
-        if action not in self.legal_actions(seat):
+        if action.__class__ is int and 0 <= action < 32 and self.phase == PLAY:
+            if seat != self.to_move or not self._legal_cards(seat) >> action & 1:
+                raise IllegalActionError(self._why_illegal(action, seat))
+        elif action not in self.legal_actions(seat):
             raise IllegalActionError(self._why_illegal(action, seat))
         self._stack.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((seat, action))
@@ -410,6 +450,7 @@ class Game:
             self._play_card(seat, action)
         elif action == DOUBLE:
             self.doublings = (*self.doublings, (seat, self.played))
+            self._doubling_open = len(self.doublings) < self.rules.max_doublings
             if seat == self.partner:
                 self.partner_revealed = True
         elif self.phase == BIDDING:
@@ -508,57 +549,54 @@ class Game:
         elif contract.declarer is not None:
             self.declarers = (contract.declarer,)
         self.phase = PLAY
+        self._doubling_open = contract.kind is not Kind.RAMSCH and self.rules.max_doublings > 0
         self.trick_leader = self.vorhand
         self.to_move = self.vorhand
 
     def _play_card(self, seat: int, c: Card) -> None:
         bit = 1 << c
-        hands = list(self.hands)
-        hands[seat] &= ~bit
-        self.hands = tuple(hands)
+        h = self.hands
+        self.hands = (*h[:seat], h[seat] & ~bit, *h[seat + 1 :])
         tables = self.tables
-        if self.called_sau and not self.trick and seat == self.partner:
-            if tables.eff_suit[c] == self.called_suit and bit != self.called_sau:
-                self.called_sau = 0  # ran away: the Sau is a normal card from now on
-        if bit == self.called_sau and self.called_sau:
-            self.partner_revealed = True
-        trick = (*self.trick, c)
+        called = self.called_sau
+        trick = self.trick
+        if called:
+            if bit == called:
+                self.partner_revealed = True
+            elif not trick and seat == self.partner and tables.eff_suit[c] == self.called_suit:
+                self.called_sau = called = 0  # ran away: the Sau is a normal card from now on
+        trick = (*trick, c)
         self.played += 1
-        n = self.rules.players
+        n = self._n
         if len(trick) < n:
             self.trick = trick
             self.to_move = (seat + 1) % n
             return
-        lead = tables.eff_suit[trick[0]]
-        best, best_power = 0, tables.power[trick[0]]
+        eff, power = tables.eff_suit, tables.power
+        lead = eff[trick[0]]
+        best, best_power = 0, power[trick[0]]
         for i in range(1, n):
             x = trick[i]
-            e = tables.eff_suit[x]
-            if (e == lead or e == TRUMP) and tables.power[x] > best_power:
-                best, best_power = i, tables.power[x]
+            e = eff[x]
+            if (e == lead or e == TRUMP) and power[x] > best_power:
+                best, best_power = i, power[x]
         winner = (self.trick_leader + best) % n
-        if lead == self.called_suit and self.called_sau:
+        if called and lead == self.called_suit:
             self.called_sau = 0
             self.partner_revealed = True
-        gained = 0
         mask = 0
         for x in trick:
             mask |= 1 << x
-            gained += AUGEN[x]
-        pts = list(self.points)
-        pts[winner] += gained
-        self.points = tuple(pts)
-        tc = list(self.trick_counts)
-        tc[winner] += 1
-        self.trick_counts = tuple(tc)
-        tk = list(self.taken)
-        tk[winner] |= mask
-        self.taken = tuple(tk)
+        p, t, k = self.points, self.trick_counts, self.taken
+        w1 = winner + 1
+        self.points = (*p[:winner], p[winner] + _augen_of(mask), *p[w1:])
+        self.trick_counts = (*t[:winner], t[winner] + 1, *t[w1:])
+        self.taken = (*k[:winner], k[winner] | mask, *k[w1:])
         self.tricks.append(Trick(self.trick_leader, trick, winner))
         self.trick = ()
         self.trick_leader = winner
         self.to_move = winner
-        if self.played == self.rules.hand_size * n or self._lost_early():
+        if self.played == self._total or (self.rules.end_early and self._lost_early()):
             self._finish()
 
     def _lost_early(self) -> bool:
@@ -575,6 +613,7 @@ class Game:
     def _finish(self) -> None:
         self.phase = DONE
         self.to_move = None
+        self._doubling_open = False
         top_taken = None
         if self.contract is not None and self.contract.kind is Kind.RAMSCH:
             t = self.tables
@@ -588,6 +627,7 @@ class Game:
             self.dealt,
             self.taken,
             self.trick_counts,
+            points=self.points,
             partner=self.partner,
             knocks=len(self.knocks),
             doublings=len(self.doublings),

@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -229,6 +229,13 @@ class Ruleset:
     stock: bool = False
     end_early: bool = False
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     # -- construction ------------------------------------------------------------------------
 
     @classmethod
@@ -302,8 +309,27 @@ class Ruleset:
         """Cards per hand: 8, or 6 with the short deck and four players."""
         return (24 if self.short else 32) // self.players
 
+    @cached_property
+    def _allowed(self) -> frozenset[tuple[Kind, bool]]:
+        return frozenset(
+            (k, t) for k in Kind for t in (False, True) if self._allows(k, t)
+        )
+
+    @cached_property
+    def _ranks(self) -> dict[tuple[Kind, bool], int]:
+        return {(k, t): self._rank(k, t) for k in Kind for t in (False, True)}
+
     def allows(self, kind: Kind, tout: bool = False) -> bool:
         """Whether this contract may be played under these rules."""
+        return (kind, tout) in self._allowed
+
+    def rank(self, kind: Kind, tout: bool = False) -> int:
+        """The bidding rank of a contract: a higher rank beats a lower one."""
+        return self._ranks[(kind, tout)]
+
+    def _allows(self, kind: Kind, tout: bool) -> bool:
+        if tout and kind not in SOLO_TYPES:
+            return False
         if kind is Kind.RAMSCH:
             return self.all_pass == "ramsch"
         if self.players == 3 and kind is Kind.RUFSPIEL:
@@ -312,11 +338,12 @@ class Ruleset:
             return False
         return kind.value in self.contracts
 
-    def rank(self, kind: Kind, tout: bool = False) -> int:
-        """The bidding rank of a contract: a higher rank beats a lower one."""
+    def _rank(self, kind: Kind, tout: bool) -> int:
         order = _RANK_ORDER[self.ranking]
         if kind is Kind.SIE:
             return 100
+        if kind is Kind.RAMSCH:
+            return -1
         return order.index(kind) + (20 if tout else 0)
 
     def laufende_minimum(self, kind: Kind) -> int:

@@ -97,16 +97,21 @@ def score(
     doublings: int = 0,
     stock: int = 0,
     ramsch_top_taken: Sequence[int] | None = None,
+    points: Sequence[int] | None = None,
 ) -> Result:
     """Score a finished game.
 
     ``dealt`` and ``taken`` are card masks per seat (the hand at the deal; the cards won in
     tricks); ``tricks`` counts tricks won per seat; ``partner`` is the Rufspiel partner;
     ``stock`` is the Stock before the game; ``ramsch_top_taken`` gives, per seat, the strength
-    of the highest trump it took (only for Ramsch ties by ``highest_trump_taken``).
+    of the highest trump it took (only for Ramsch ties by ``highest_trump_taken``); ``points``
+    may pass the card points taken when the caller already has them.
     """
     n = rules.players
-    points = tuple(sum(AUGEN[c] for c in iter_bits(m)) for m in taken)
+    if points is None:
+        points = tuple(sum(AUGEN[c] for c in iter_bits(m)) for m in taken)
+    else:
+        points = tuple(points)
     multiplier = 2 ** (knocks + doublings)
     if contract is None:  # all passed, redeal
         pay = rules.tarif.rufspiel if rules.stock else 0

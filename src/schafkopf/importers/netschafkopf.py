@@ -395,7 +395,9 @@ def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None
         reason = "; ".join(problems)
         if spielart is not None:
             reason += f" (this deal is {spielart[1].strip()!r}, line {spielart[0]})"
-        game.problems.append(f"the printed hands are not 32 distinct cards: {reason}")
+        game.problems.append(
+            f"the printed hands are not 32 (short deck: 24) distinct cards: {reason}"
+        )
         return False
     game.hands = hands
     game.short = set(cards) == _SHORT_DECK
