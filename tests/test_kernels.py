@@ -25,6 +25,7 @@ from schafkopf.search.kernels import (
     kernel_tables,
     legal_cards,
     playouts,
+    random_games,
     replay_cards,
     trick_winner,
 )
@@ -263,3 +264,32 @@ def test_playouts_match_engine_random_play() -> None:
     kernel = declarer_points(kt, game_playouts(g, 20000, seed=2))
     sd = float(np.std(engine))
     assert abs(float(np.mean(engine)) - float(kernel.mean())) < 5 * sd / n**0.5 + 0.5
+
+
+def test_recorded_playouts_replay_through_the_engine() -> None:
+    """Every card of the kernel's random games is legal in the engine, with the same points."""
+    rng = random.Random(8)
+    replayed = 0
+    for seed in range(60):
+        rules = Ruleset.preset("standard", {"davonlaufen_min": 1 + seed % 4})
+        g = Game(rules, seed=seed)
+        while not g.is_over() and not (g.phase == PLAY and rng.random() < 0.05):
+            g.apply(_choose(g, rng, "standard"))
+        if g.is_over() or g.contract is None:
+            continue
+        kt = kernel_tables(g)
+        t = np.full(4, -1, dtype=np.int64)
+        t[: len(g.trick)] = g.trick
+        pts, seqs = random_games(
+            np.array(g.hands, dtype=np.int64), g.trick_leader, t, len(g.trick), kt.called_sau,
+            kt.called_suit, kt.davonlaufen_min, kt.eff_suit, kt.power, kt.follow, kt.augen,
+            20, seed, True,
+        )  # fmt: skip
+        for p in range(20):
+            h = g.copy()
+            for c in seqs[p].tolist():
+                h.apply(c)
+            assert h.is_over()
+            assert [a - b for a, b in zip(h.points, g.points, strict=True)] == pts[p].tolist()
+            replayed += 1
+    assert replayed >= 400

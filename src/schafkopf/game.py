@@ -97,23 +97,36 @@ def _bits(m: int) -> list[Card]:
     return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16 & 255], *t3[m >> 24]]
 
 
-_NAME_TABLES: dict[Ruleset, list[tuple[Action, Kind, int | None, int, bool]]] = {}
+_RUF_PLAIN: Final = tuple((0xFF << 8 * s) & ~_OU_MASK for s in range(4))
+"""The plain cards of each suit when Ober and Unter are trumps."""
+_PRE_CONTRACT: Final = play_tables(Kind.RUFSPIEL, 0, False)
+_HAND_BOUND: Final = frozenset({Kind.RUFSPIEL, Kind.SIE})
+_NameRow = tuple[Action, Kind, int | None, int, bool]
+_OfferRow = tuple[Action, int, bool]
+_TABLES: dict[Ruleset, tuple[list[_NameRow], list[_OfferRow], int]] = {}
 
 
-def _name_table(rules: Ruleset) -> list[tuple[Action, Kind, int | None, int, bool]]:
-    """The contracts these rules allow: (action, kind, suit, rank, playable by any hand)."""
-    table = _NAME_TABLES.get(rules)
-    if table is None:
-        table = [
+def _bid_tables(rules: Ruleset) -> tuple[list[_NameRow], list[_OfferRow], int]:
+    """What these rules allow to name and to offer, with ranks (cached per ruleset).
+
+    Names: (action, kind, suit, rank, playable by any hand); offers: (action, rank, is Sie);
+    last, the highest rank any hand may play.
+    """
+    tables = _TABLES.get(rules)
+    if tables is None:
+        names = [
             (NAME_BASE + i, kind, suit, rules.rank(kind, tout), kind not in _HAND_BOUND)
             for i, (kind, suit, tout) in enumerate(NAMES)
             if rules.allows(kind, tout)
         ]
-        _NAME_TABLES[rules] = table
-    return table
-
-
-_HAND_BOUND: Final = frozenset({Kind.RUFSPIEL, Kind.SIE})
+        offers = [
+            (OFFER_BASE + i, rules.rank(kind, tout), kind is Kind.SIE)
+            for i, (kind, tout) in enumerate(OFFERS)
+            if rules.allows(kind, tout)
+        ]
+        top = max((r for _a, _k, _s, r, always in names if always), default=-2)
+        tables = _TABLES[rules] = (names, offers, top)
+    return tables
 
 
 class GameError(ValueError):
@@ -169,7 +182,8 @@ _DECKS: Final = {m: _bits(m) for m in (FULL_MASK, SHORT_MASK)}
 
 def _shuffled_hands(rules: Ruleset, rng: random.Random) -> list[list[Card]]:
     deck = list(_DECKS[rules.deck_mask])
-    rng.shuffle(deck)
+    rnd = rng.random
+    deck.sort(key=lambda _c: rnd())  # a uniform permutation, several times faster than shuffle
     size = rules.hand_size
     return [deck[i * size : (i + 1) * size] for i in range(rules.players)]
 
@@ -201,7 +215,13 @@ class Game:
         else:
             order = self._check_hands(hands)
         self.deal: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in order)
-        self.dealt: tuple[int, ...] = tuple(sum(1 << c for c in h) for h in order)
+        masks = []
+        for h in order:
+            m = 0
+            for c in h:
+                m |= 1 << c
+            masks.append(m)
+        self.dealt: tuple[int, ...] = tuple(masks)
         self.dealer = dealer
         self.vorhand = (dealer + 1) % n
         self._n = n
@@ -220,7 +240,7 @@ class Game:
         self.contract: Contract | None = None
         self.partner: int | None = None
         self.declarers: tuple[int, ...] = ()
-        self.tables: PlayTables = play_tables(Kind.RUFSPIEL, 0, self.rules.short)
+        self.tables: PlayTables = _PRE_CONTRACT  # until a contract is played
         self.doublings: tuple[tuple[int, int], ...] = ()
         self.trick_leader: int = self.vorhand
         self.trick: tuple[Card, ...] = ()
@@ -357,8 +377,7 @@ class Game:
         if kind is Kind.RUFSPIEL:
             assert suit is not None
             sau = 1 << card(suit, SAU)
-            plain = play_tables(Kind.RUFSPIEL, suit, self.rules.short).follow[suit]
-            return not dealt & sau and bool(dealt & plain & ~sau)
+            return not dealt & sau and bool(dealt & _RUF_PLAIN[suit] & ~sau)
         if kind is Kind.SIE:
             return dealt & _OU_MASK == _OU_MASK
         return True
@@ -368,25 +387,20 @@ class Game:
         cached = self._options_of.get(seat)
         if cached is not None:
             return cached
+        name_rows, offer_rows, _top = _bid_tables(self.rules)
         names = [
-            (a, r)
-            for a, kind, suit, r, always in _name_table(self.rules)
+            (a, r) for a, kind, suit, r, always in name_rows
             if always or self._can_name(seat, kind, suit)
-        ]
-        kinds = {(NAMES[a - NAME_BASE][0], NAMES[a - NAME_BASE][2]) for a, _ in names}
-        offers = [
-            (OFFER_BASE + i, self.rules.rank(kind, tout))
-            for i, (kind, tout) in enumerate(OFFERS)
-            if (kind, tout) in kinds
-        ]
+        ]  # fmt: skip
+        sie = self.dealt[seat] & _OU_MASK == _OU_MASK
+        offers = [(a, r) for a, r, is_sie in offer_rows if sie or not is_sie]
         self._options_of[seat] = (offers, names)
         return offers, names
 
     def _may_bid_spiel(self, seat: int) -> bool:
         floor = self.rules.rank(Kind.RUFSPIEL) if self.interested else -1
-        for _a, _kind, _suit, r, always in _name_table(self.rules):
-            if always and r > floor:
-                return True  # some contract any hand may play is high enough
+        if _bid_tables(self.rules)[2] > floor:
+            return True  # some contract any hand may play is high enough
         return any(r > floor for _, r in self._options(seat)[1])
 
     def _holder_rank(self) -> int:

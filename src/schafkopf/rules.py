@@ -132,7 +132,7 @@ class Contract:
         if unknown:
             raise RulesError(f"unknown contract field(s): {', '.join(sorted(unknown))}")
         try:
-            kind = Kind(data.get("kind"))
+            kind = Kind(str(data.get("kind")))
         except ValueError:
             raise RulesError(
                 f"unknown contract kind {data.get('kind')!r}: one of {', '.join(k.value for k in Kind)}"

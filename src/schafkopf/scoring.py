@@ -233,14 +233,14 @@ def _score_ramsch(
     value = rules.tarif.ramsch * multiplier
     if rules.jungfrau == "double_all":
         value *= 2 ** len(jungfrauen)
-    payouts = [0] * n
+    owed = [0] * n
     for s in range(n):
         if s == loser:
             continue
         pay = value * 2 if rules.jungfrau == "double" and s in jungfrauen else value
-        payouts[s] += pay
-        payouts[loser] -= pay
+        owed[s] += pay
+        owed[loser] -= pay
     return Result(
         contract, (), points, tuple(tricks), None, False, False, False, 0, multiplier, value,
-        tuple(payouts), ramsch_loser=loser, jungfrauen=jungfrauen,
+        tuple(owed), ramsch_loser=loser, jungfrauen=jungfrauen,
     )  # fmt: skip

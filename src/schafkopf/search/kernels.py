@@ -43,6 +43,7 @@ __all__ = [
     "playouts",
     "playouts_per_second",
     "popcount",
+    "random_games",
     "random_playouts",
     "replay_cards",
     "trick_winner",
@@ -232,62 +233,100 @@ def _after_card(seat_hand, pos, c, called_sau, called_suit, eff_suit):  # type: 
 
 
 @njit(cache=True)
-def random_playouts(  # type: ignore[no-untyped-def]
+def _end_trick(t, n, lead_seat, called_sau, called_suit, eff_suit, power, augen):  # type: ignore[no-untyped-def]
+    """Close a full trick: ``(winner seat, its points, called-Sau state)``; a trick led in the
+    called suit frees the Sau."""
+    w = lead_seat + trick_winner(t, n, eff_suit, power)
+    if w >= n:
+        w -= n
+    if called_sau and eff_suit[t[0]] == called_suit:
+        called_sau = 0
+    gained = 0
+    for i in range(n):
+        gained += augen[t[i]]
+    return w, gained, called_sau
+
+
+@njit(cache=True)
+def _playout(  # type: ignore[no-untyped-def]
+    h, t, start, lead_seat, cs, left, called_suit, davonlaufen_min,
+    eff_suit, power, follow, augen, s, points, seq,
+):  # fmt: skip
+    """Play one random game to the end from hands ``h`` and the trick ``t[:start]`` (both
+    mutated): add card points to ``points``, write the cards to ``seq``; the new RNG state."""
+    n = h.shape[0]
+    j = 0
+    while left > 0:
+        for pos in range(start, n):
+            seat = lead_seat + pos
+            if seat >= n:
+                seat -= n
+            hand = h[seat]
+            lead = t[0] if pos > 0 else -1
+            legal = legal_cards(hand, lead, cs, called_suit, davonlaufen_min, eff_suit, follow)
+            k = 0
+            cnt = popcount(legal)
+            if cnt > 1:
+                s = _rng_next(s)
+                k = _rng_below(s, cnt)
+            c = _kth_card(legal, k)
+            cs = _after_card(hand, pos, c, cs, called_suit, eff_suit)
+            h[seat] = hand ^ (1 << c)
+            t[pos] = c
+            seq[j] = c
+            j += 1
+            left -= 1
+        start = 0
+        w, gained, cs = _end_trick(t, n, lead_seat, cs, called_suit, eff_suit, power, augen)
+        points[w] += gained
+        lead_seat = w
+    return s
+
+
+@njit(cache=True)
+def random_games(  # type: ignore[no-untyped-def]
     hands, leader, trick, n_trick, called_sau, called_suit, davonlaufen_min,
-    eff_suit, power, follow, augen, n_playouts, seed,
+    eff_suit, power, follow, augen, n_playouts, seed, record,
 ):  # fmt: skip
     """Play ``n_playouts`` random legal games from a position; card points per playout and seat.
 
     The position: ``hands`` (int64 masks, one per seat), the seat ``leader`` who led the current
     trick, its first ``n_trick`` cards in ``trick``, and the called Sau's state. Every legal card
-    is equally likely. Returns int64 ``[n_playouts, players]``: points taken from here on.
+    is equally likely. Returns ``(points, cards)``: int64 ``[n_playouts, players]`` points taken
+    from here on and, when ``record``, the cards played ``[n_playouts, cards left]``.
     """
     n = hands.shape[0]
-    out = np.zeros((n_playouts, n), dtype=np.int64)
-    h = np.empty(n, dtype=np.int64)
-    t = np.empty(n, dtype=np.int64)
     total = 0
     for seat in range(n):
         total += popcount(hands[seat])
+    out = np.zeros((n_playouts, n), dtype=np.int64)
+    cards = np.zeros((n_playouts if record else 1, total), dtype=np.int64)
+    h = np.empty(n, dtype=np.int64)
+    t = np.empty(n, dtype=np.int64)
     s = _rng_seed(seed)
     for p in range(n_playouts):
         for seat in range(n):
             h[seat] = hands[seat]
         for i in range(n_trick):
             t[i] = trick[i]
-        cs = called_sau
-        lead_seat = leader
-        start = n_trick
-        left = total
-        while left > 0:
-            for pos in range(start, n):
-                seat = lead_seat + pos
-                if seat >= n:
-                    seat -= n
-                hand = h[seat]
-                lead = t[0] if pos > 0 else -1
-                legal = legal_cards(hand, lead, cs, called_suit, davonlaufen_min, eff_suit, follow)
-                k = 0
-                cnt = popcount(legal)
-                if cnt > 1:
-                    s = _rng_next(s)
-                    k = _rng_below(s, cnt)
-                c = _kth_card(legal, k)
-                cs = _after_card(hand, pos, c, cs, called_suit, eff_suit)
-                h[seat] = hand ^ (1 << c)
-                t[pos] = c
-                left -= 1
-            start = 0
-            w = lead_seat + trick_winner(t, n, eff_suit, power)
-            if w >= n:
-                w -= n
-            if cs and eff_suit[t[0]] == called_suit:
-                cs = 0
-            gained = 0
-            for i in range(n):
-                gained += augen[t[i]]
-            out[p, w] += gained
-            lead_seat = w
+        s = _playout(
+            h, t, n_trick, leader, called_sau, total, called_suit, davonlaufen_min,
+            eff_suit, power, follow, augen, s, out[p], cards[p if record else 0],
+        )  # fmt: skip
+    return out, cards
+
+
+@njit(cache=True)
+def random_playouts(  # type: ignore[no-untyped-def]
+    hands, leader, trick, n_trick, called_sau, called_suit, davonlaufen_min,
+    eff_suit, power, follow, augen, n_playouts, seed,
+):  # fmt: skip
+    """Card points per playout and seat (int64 ``[n_playouts, players]``) of ``n_playouts``
+    uniformly random legal games from a position (see :func:`random_games`)."""
+    out, _ = random_games(
+        hands, leader, trick, n_trick, called_sau, called_suit, davonlaufen_min,
+        eff_suit, power, follow, augen, n_playouts, seed, False,
+    )  # fmt: skip
     return out
 
 
@@ -323,11 +362,8 @@ def replay_cards(  # type: ignore[no-untyped-def]
         h[seat] = hand ^ (1 << c)
         t[pos] = c
         if pos == n - 1:
-            w = (lead_seat + trick_winner(t, n, eff_suit, power)) % n
-            if cs and eff_suit[t[0]] == called_suit:
-                cs = 0
-            for i in range(n):
-                points[w] += augen[t[i]]
+            w, gained, cs = _end_trick(t, n, lead_seat, cs, called_suit, eff_suit, power, augen)
+            points[w] += gained
             winners[j // n] = w
             lead_seat = w
     return legal_out, winners, points
