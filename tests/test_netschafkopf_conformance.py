@@ -1,4 +1,4 @@
-"""All 1,304 NetSchafkopf games: import, replay legally, and score to the log's price and balances."""
+"""All 1,304 NetSchafkopf games: import, replay legally, score to the log's price and balances."""
 
 from __future__ import annotations
 
@@ -67,7 +67,9 @@ def test_cli_import_then_score_round_trip(tmp_path: Path) -> None:
     lines = imp.stdout.splitlines()
     assert len(lines) == len(import_netschafkopf_file(log))
     (tmp_path / "games.jsonl").write_text(imp.stdout, encoding="utf-8")
-    sc = subprocess.run([*run, "score", str(tmp_path / "games.jsonl")], capture_output=True, text=True)
+    sc = subprocess.run(
+        [*run, "score", str(tmp_path / "games.jsonl")], capture_output=True, text=True
+    )
     assert sc.returncode == 0, sc.stderr
     scored = [json.loads(x) for x in sc.stdout.splitlines()]
     original = [json.loads(x) for x in lines]

@@ -41,8 +41,8 @@ from schafkopf.actions import (
 from schafkopf.cards import (
     FULL_MASK,
     OBER,
-    SHORT_MASK,
     SAU,
+    SHORT_MASK,
     SUIT_NAMES,
     UNTER,
     Card,

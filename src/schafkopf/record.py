@@ -129,8 +129,10 @@ def record_to_game(rec: Any) -> Game:
 
     contract = _read_contract(rec.get("contract"))
     knocks = rec.get("klopfen") or []
-    _need(isinstance(knocks, list) and all(_is_int(s) and 0 <= s < n for s in knocks),
-          "klopfen must be a list of seats")  # fmt: skip
+    _need(
+        isinstance(knocks, list) and all(_is_int(s) and 0 <= s < n for s in knocks),
+        "klopfen must be a list of seats",
+    )
     _need(len(set(knocks)) == len(knocks), "klopfen: a seat may knock only once")
     if knocks and not rules.klopfen:
         raise RecordError("klopfen: these rules have no Klopfen")
@@ -143,8 +145,10 @@ def record_to_game(rec: Any) -> Game:
     bidding = rec.get("bidding")
     if bidding is None:
         bidding = _implied_bidding(game, contract)
-    _need(isinstance(bidding, list) and all(isinstance(b, str) for b in bidding),
-          "bidding must be a list of words")  # fmt: skip
+    _need(
+        isinstance(bidding, list) and all(isinstance(b, str) for b in bidding),
+        "bidding must be a list of words",
+    )
     for i, word in enumerate(bidding):
         where = f"bidding[{i}] {word!r}"
         _need(game.phase in (BIDDING, SETTLING), f"{where}: the bidding is already over")
@@ -187,8 +191,10 @@ def record_to_game(rec: Any) -> Game:
     )
 
     tricks = rec.get("tricks") or []
-    _need(isinstance(tricks, list) and all(isinstance(t, str) for t in tricks),
-          "tricks must be a list of strings")  # fmt: skip
+    _need(
+        isinstance(tricks, list) and all(isinstance(t, str) for t in tricks),
+        "tricks must be a list of strings",
+    )
     k = 0
     for ti, t in enumerate(tricks):
         try:
@@ -196,8 +202,10 @@ def record_to_game(rec: Any) -> Game:
         except CardError as e:
             raise RecordError(f"trick {ti + 1}: {e}") from None
         _need(len(cards) <= n, f"trick {ti + 1} has {len(cards)} cards, at most {n}")
-        _need(len(cards) == n or ti == len(tricks) - 1,
-              f"trick {ti + 1} has {len(cards)} cards; only the last trick may be unfinished")  # fmt: skip
+        _need(
+            len(cards) == n or ti == len(tricks) - 1,
+            f"trick {ti + 1} has {len(cards)} cards; only the last trick may be unfinished",
+        )
         for ci, c in enumerate(cards):
             k = _apply_doublings(game, pending, k)
             _need(

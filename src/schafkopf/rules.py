@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -85,9 +84,8 @@ class Contract:
         if self.tout and self.kind not in SOLO_TYPES:
             raise RulesError(f"Tout is only for solo-types, not {self.kind.value}")
         if (self.declarer is None) != (self.kind is Kind.RAMSCH):
-            raise RulesError(
-                f"contract {self.kind.value} {'needs a' if self.declarer is None else 'has no'} declarer"
-            )
+            need = "needs a" if self.declarer is None else "has no"
+            raise RulesError(f"contract {self.kind.value} {need} declarer")
         if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
             raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
 
@@ -134,8 +132,9 @@ class Contract:
         try:
             kind = Kind(str(data.get("kind")))
         except ValueError:
+            kinds = ", ".join(k.value for k in Kind)
             raise RulesError(
-                f"unknown contract kind {data.get('kind')!r}: one of {', '.join(k.value for k in Kind)}"
+                f"unknown contract kind {data.get('kind')!r}: one of {kinds}"
             ) from None
         suit = data.get("suit")
         if suit is not None:
@@ -262,8 +261,13 @@ class Ruleset:
     @classmethod
     def from_file(cls, path: str | Path) -> Ruleset:
         """Read a JSON or TOML file holding ``preset`` plus overrides."""
+        import tomllib  # only needed here: keep the engine's import light
+
         p = Path(path)
-        text = p.read_text(encoding="utf-8")
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise RulesError(f"{p}: cannot read: {e.strerror}") from None
         try:
             data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
@@ -311,9 +315,7 @@ class Ruleset:
 
     @cached_property
     def _allowed(self) -> frozenset[tuple[Kind, bool]]:
-        return frozenset(
-            (k, t) for k in Kind for t in (False, True) if self._allows(k, t)
-        )
+        return frozenset((k, t) for k in Kind for t in (False, True) if self._allows(k, t))
 
     @cached_property
     def _ranks(self) -> dict[tuple[Kind, bool], int]:
@@ -433,7 +435,8 @@ def _check_option(name: str, value: Any) -> Any:
         if value in ("all_tricks", "off") or (_is_int(value) and 61 <= value <= 120):
             return value
         raise RulesError(
-            f"option 'durchmarsch' must be 'all_tricks', 'off' or card points 61..120, got {value!r}"
+            "option 'durchmarsch' must be 'all_tricks', 'off' or card points 61..120, "
+            f"got {value!r}"
         )
     if name == "contracts":
         if isinstance(value, str) or not hasattr(value, "__iter__"):

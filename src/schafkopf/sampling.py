@@ -38,10 +38,8 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> list[list[Card]]:
             game.trick_leader, game.trick, n, tables.eff_suit, tables.follow, played_by, void
         )
     own_deal = list(game.deal[seat])
-    if game.phase == KLOPFEN_PHASE:
-        known_own = own_deal[: len(own_deal) // 2]
-    else:
-        known_own = own_deal
+    # During Klopfen a seat has seen only its first packet.
+    known_own = own_deal[: len(own_deal) // 2] if game.phase == KLOPFEN_PHASE else own_deal
     known_mask = sum(1 << c for c in known_own)
     played_all = 0
     for m in played_by:

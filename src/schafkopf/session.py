@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from schafkopf.game import Game
 from schafkopf.record import RecordError, game_to_record, record_to_game
-from schafkopf.rules import Ruleset, RulesError
+from schafkopf.rules import RulesError, Ruleset
 
 SESSION_FORMAT: Final = "schafkopf-session/1"
 

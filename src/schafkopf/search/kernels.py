@@ -247,7 +247,7 @@ def _end_trick(t, n, lead_seat, called_sau, called_suit, eff_suit, power, augen)
     return w, gained, called_sau
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _playout(  # type: ignore[no-untyped-def]
     h, t, start, lead_seat, cs, left, called_suit, davonlaufen_min,
     eff_suit, power, follow, augen, s, points, seq,
