@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -24,6 +24,9 @@ from numba import njit
 from schafkopf.actions import NAME_BASE, NAMES, SPIEL, WEITER
 from schafkopf.game import BIDDING, NAMING, PLAY, Game
 from schafkopf.rules import Kind
+
+if TYPE_CHECKING:
+    from schafkopf.search.kernels import IntArray, KernelTables
 
 TARGETS: dict[str, tuple[str, float]] = {
     "api_games_per_s": (">=", 3000.0),
@@ -120,12 +123,12 @@ def baseline_playouts(hands, leader, eff_suit, power, follow, augen, n_playouts,
     return out
 
 
-def _baseline_rate(args: tuple[Any, ...], seconds: float) -> float:
+def _baseline_rate(kt: KernelTables, hands: IntArray, leader: int, seconds: float) -> float:
     """Baseline playouts per second over about ``seconds`` (batches of rising size)."""
     batch, done, seed = 256, 0, 1
     t0 = time.perf_counter()
     while True:
-        baseline_playouts(*args, batch, seed)
+        baseline_playouts(hands, leader, kt.eff_suit, kt.power, kt.follow, kt.augen, batch, seed)
         done += batch
         seed += 1
         dt = time.perf_counter() - t0
@@ -143,19 +146,19 @@ def run_benchmarks(seconds: float = 2.0, repeats: int = 5) -> dict[str, float]:
     from schafkopf.search.kernels import kernel_tables, playouts, playouts_per_second
 
     per = seconds / repeats
+    api_games_per_second(0.05, seed=-1)  # warm up caches before timing
     api = statistics.median(api_games_per_second(per, seed=r) for r in range(repeats))
 
     game = dealt_rufspiel()
     kt = kernel_tables(game)
     hands = np.array(game.hands, dtype=np.int64)
     leader = game.trick_leader
-    base_args = (hands, leader, kt.eff_suit, kt.power, kt.follow, kt.augen)
     playouts(kt, hands, leader, 16)  # compile or load every kernel before timing
-    baseline_playouts(*base_args, 16, 0)
+    _baseline_rate(kt, hands, leader, 0.0)
     engine_rates, base_rates = [], []
     for _ in range(repeats):  # interleaved, so that noise hits both alike
         engine_rates.append(playouts_per_second(kt, hands, leader, seconds=per, repeats=1))
-        base_rates.append(_baseline_rate(base_args, per))
+        base_rates.append(_baseline_rate(kt, hands, leader, per))
     engine = statistics.median(engine_rates)
     base = statistics.median(base_rates)
     ratio = statistics.median(b / e for b, e in zip(base_rates, engine_rates, strict=True))

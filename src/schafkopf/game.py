@@ -460,6 +460,13 @@ class Game:
             raise IllegalActionError(self._why_illegal(action, seat))
         self._stack.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((seat, action))
+        try:
+            self._dispatch(seat, action)
+        except BaseException:
+            self.undo()  # an internal failure must not leave a half-applied action
+            raise
+
+    def _dispatch(self, seat: int, action: Action) -> None:
         if action < 32:
             self._play_card(seat, action)
         elif action == DOUBLE:

@@ -154,11 +154,13 @@ def score(
         schwarz = (opp_tricks == 0) if won else (decl_tricks == 0)
         if kind is Kind.BETTEL:
             schwarz = schneider = False
-        run, by_declarers = count_laufende(rules, contract, dealt, declarers)
-        counts = run >= rules.laufende_minimum(kind) and rules.tarif.laufende > 0
-        if rules.laufende_side == "winner" and by_declarers != won:
-            counts = False
-        laufende = run if counts and kind is not Kind.BETTEL else 0
+        laufende = 0
+        if kind is not Kind.BETTEL and rules.tarif.laufende > 0:
+            run, by_declarers = count_laufende(rules, contract, dealt, declarers)
+            if run >= rules.laufende_minimum(kind) and (
+                rules.laufende_side == "either" or by_declarers == won
+            ):
+                laufende = run
         price = rules.base_price(kind)
         lp = rules.tarif.laufende
         if kind is Kind.BETTEL:
