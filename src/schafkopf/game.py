@@ -417,8 +417,17 @@ class Game:
         return [a for a, r in self._options(seat)[0] if r > need]
 
     def _legal_names(self, seat: int) -> list[Action]:
-        need = -1 if self.level is None else self._holder_rank()
-        return [a for a, r in self._options(seat)[1] if r >= need]
+        """Unchallenged: any playable contract. After an offer won: that kind, with its suit or
+        called Sau, and Tout if it was offered (Tout may still be added now)."""
+        names = self._options(seat)[1]
+        if self.level is None:
+            return [a for a, _r in names]
+        kind, tout = OFFERS[self.level - OFFER_BASE]
+        return [
+            a
+            for a, _r in names
+            if NAMES[a - NAME_BASE][0] is kind and (NAMES[a - NAME_BASE][2] or not tout)
+        ]
 
     def _order(self, seat: int) -> int:
         """Position of a seat counted from Vorhand (0 = Vorhand)."""
@@ -709,7 +718,9 @@ class Game:
                         f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must "
                         "not hold it and must hold a plain card of its suit"
                     )
-                return f"{who} may not play {name}: it ranks below the offer that won"
+                assert self.level is not None
+                offered = action_name(self.level)
+                return f"{who} must name the contract it offered ({offered}), not {name}"
             return f"{who} must name a contract now, not {name}"
         return f"{who} cannot {name} now"
 

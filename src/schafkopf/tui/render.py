@@ -1,0 +1,460 @@
+"""Rendering with rich from one seat's :class:`View`: hand, table, choices, result, ledger.
+
+Every function here takes only what the seat may know (a view, a finished game's result, the
+session's ledger), so nothing can show a card of another hand; all are testable without a
+terminal through :func:`render_to_text`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from io import StringIO
+from typing import Final
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.rule import Rule
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from schafkopf.actions import (
+    DOUBLE,
+    KLOPFEN,
+    NICHT_KLOPFEN,
+    SPIEL,
+    WEITER,
+    Action,
+    action_name,
+    is_card,
+    is_name,
+    is_offer,
+)
+from schafkopf.cards import (
+    SUIT_NAMES,
+    Card,
+    augen,
+    card_name,
+    card_token,
+    suit_of,
+)
+from schafkopf.game import (
+    DONE,
+    KLOPFEN_PHASE,
+    PLAY,
+    View,
+)
+from schafkopf.rules import TRUMP, Contract, Kind, PlayTables, play_tables
+from schafkopf.scoring import Result
+from schafkopf.session import Session
+
+SUIT_STYLES: Final = ("dark_orange3", "green3", "red1", "gold1")
+"""Colours of Eichel, Gras, Herz, Schellen (also used for the French suits)."""
+FRENCH_SUIT_NAMES: Final = ("Kreuz", "Pik", "Herz", "Karo")
+
+# ---------------------------------------------------------------------------------------------
+# Cards and hands
+
+
+def _tables(contract: Contract | None, short: bool) -> PlayTables:
+    """The card order to sort and group by: the contract's, or Rufspiel's before it is known."""
+    if contract is None:
+        return play_tables(Kind.RUFSPIEL, None, short)
+    return play_tables(contract.kind, contract.suit, short)
+
+
+def sort_cards(cards: Iterable[Card], contract: Contract | None, short: bool = False) -> list[Card]:
+    """Cards in the contract's order: trumps high to low, then Eichel, Gras, Herz, Schellen."""
+    t = _tables(contract, short)
+    rank = {c: i for i, c in enumerate(t.trumps)}
+    return sorted(
+        cards, key=lambda c: (0, rank[c], 0) if c in rank else (1, t.eff_suit[c], -t.power[c])
+    )
+
+
+def card_label(c: Card, *, french: bool = False, long: bool = False) -> str:
+    """``EO`` (with ``long``: ``EO Eichel-Ober``), or ``Q♣`` with French symbols."""
+    if french:
+        return card_name(c, french=True)
+    return f"{card_token(c)} {card_name(c)}" if long else card_token(c)
+
+
+def card_text(c: Card, *, french: bool = False, long: bool = False, bold: bool = False) -> Text:
+    """A card label in its suit's colour."""
+    return Text(
+        card_label(c, french=french, long=long), Style(color=SUIT_STYLES[suit_of(c)], bold=bold)
+    )
+
+
+class _Flow:
+    """Labelled rows of cells wrapped to the console width between cells, never inside one."""
+
+    def __init__(self, rows: Sequence[tuple[Text, Sequence[Text]]], gap: int = 2) -> None:
+        self.rows = rows
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        label_w = max((label.cell_len for label, _ in self.rows), default=0)
+        for label, cells in self.rows:
+            line = label.copy()
+            line.pad_right(label_w - label.cell_len)
+            for count, cell in enumerate(cells):
+                sep = self.gap if (count or label_w) else 0
+                if count and line.cell_len + sep + cell.cell_len > width:
+                    yield line
+                    line = Text(" " * label_w)
+                    sep = self.gap if label_w else 0
+                line.append(" " * sep)
+                line.append_text(cell)
+            yield line
+
+
+def render_hand(
+    view: View, *, french: bool = False, numbered: bool | None = None
+) -> RenderableType:
+    """The seat's own hand in the contract's order, grouped into trumps and suits.
+
+    In card play each card carries the number that picks it (the same numbering as
+    :func:`hand_numbers`); cards that may not be played now are dimmed.
+    """
+    if numbered is None:
+        numbered = view.phase == PLAY
+    short = view.rules.short
+    t = _tables(view.contract, short)
+    cards = sort_cards(view.hand, view.contract, short)
+    legal = set(view.legal_actions)
+    my_turn = view.phase == PLAY and view.to_move == view.seat
+    groups: list[tuple[str, list[Text]]] = []
+    for i, c in enumerate(cards, 1):
+        trump = t.eff_suit[c] == TRUMP
+        label = "Trumpf" if trump else (FRENCH_SUIT_NAMES if french else SUIT_NAMES)[suit_of(c)]
+        cell = card_text(c, french=french, long=not french, bold=trump)
+        if numbered:
+            cell = Text.assemble(Text(f"{i}", "bold"), " ", cell)
+        if my_turn and c not in legal:
+            cell.stylize("dim")
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(cell)
+        else:
+            groups.append((label, [cell]))
+    title = "Deine Karten" if view.phase != KLOPFEN_PHASE else "Deine ersten Karten"
+    if not groups:
+        return Text(f"{title}: keine")
+    rows = [(Text("  " + label, "italic"), cells) for label, cells in groups]
+    return Group(Text(f"{title}:", "bold"), _Flow(rows))
+
+
+def hand_numbers(view: View) -> list[Card]:
+    """The seat's hand in display order: card ``i`` is picked by number ``i + 1``."""
+    return sort_cards(view.hand, view.contract, view.rules.short)
+
+
+# ---------------------------------------------------------------------------------------------
+# The table
+
+
+def doubling_word(i: int) -> str:
+    """What the doubling after ``i`` earlier ones is called: Kontra, Re, Sup, Hirsch."""
+    return action_name(DOUBLE, i).capitalize()
+
+
+def _contract_line(view: View, names: Sequence[str]) -> Text:
+    """The contract, the declarer and, in a Rufspiel, the partner as far as the seat knows."""
+    c = view.contract
+    assert c is not None
+    line = Text.assemble("Spiel: ", (c.name(), "bold"))
+    if c.kind is Kind.RAMSCH:
+        return line.append(" (jeder für sich)")
+    assert c.declarer is not None
+    line.append(f" · Spieler: {names[c.declarer]}")
+    if c.kind is Kind.RUFSPIEL:
+        partner = "unbekannt" if view.partner is None else names[view.partner]
+        line.append(f" · Partner: {partner}")
+    return line
+
+
+def _bids_line(view: View, names: Sequence[str]) -> Text | None:
+    """The interest and settling bids in the order said (None before the first)."""
+    words = [
+        f"{names[s]} {action_name(a)}"
+        for s, a in view.history
+        if a in (WEITER, SPIEL) or is_offer(a)
+    ]
+    return Text("Ansagen: " + " · ".join(words)) if words else None
+
+
+def _trick_lines(view: View, names: Sequence[str], french: bool) -> list[Text]:
+    """The trick on the table (who led, who played what, who is next); the last trick too
+    while the table is empty."""
+    n = view.rules.players
+    out: list[Text] = []
+    if not view.trick and view.tricks:
+        last = view.tricks[-1]
+        line = Text(f"Letzter Stich (an {names[last.winner]}): ", "dim")
+        for i, c in enumerate(last.cards):
+            line.append(("" if i == 0 else " · ") + f"{names[(last.leader + i) % n]} ")
+            line.append_text(card_text(c, french=french))
+        out.append(line)
+    leader = view.trick_leader if view.trick_leader is not None else view.vorhand
+    line = Text(f"Stich {len(view.tricks) + 1} ", "bold")
+    line.append(f"({names[leader]} kommt raus): ")
+    for i, c in enumerate(view.trick):
+        line.append(f"{names[(leader + i) % n]} ")
+        line.append_text(card_text(c, french=french))
+        line.append(" · ")
+    if view.to_move is not None:
+        line.append(f"{names[view.to_move]} ?")
+    out.append(line)
+    return out
+
+
+def _points_flow(view: View, names: Sequence[str]) -> _Flow:
+    """Augen and tricks per seat, and the two sides' Augen once the seat knows the sides."""
+    won = Counter(t.winner for t in view.tricks)
+    cells = [Text(f"{names[s]} {view.points[s]} ({won[s]})") for s in range(view.rules.players)]
+    c = view.contract
+    if c is not None and c.declarer is not None:
+        team: set[int] | None = None
+        if c.kind is not Kind.RUFSPIEL:
+            team = {c.declarer}
+        elif view.partner is not None:
+            team = {c.declarer, view.partner}
+        if team is not None:
+            mine = sum(view.points[s] for s in team)
+            rest = sum(view.points) - mine
+            cells.append(Text(f"Spieler {mine} : Gegner {rest}", "bold"))
+    return _Flow([(Text("Augen (Stiche):"), cells)], gap=3)
+
+
+def render_status(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+    """The table as ``view.seat`` sees it: contract and declarer, the called Sau and partner,
+    knocks, Kontra/Re, the bids, the trick on the table, Augen and tricks, whose turn."""
+    lines: list[RenderableType] = []
+    if view.contract is None:
+        lines.append(Text(f"Geber: {names[view.dealer]} · Vorhand: {names[view.vorhand]}"))
+        bids = _bids_line(view, names)
+        if bids is not None:
+            lines.append(bids)
+    else:
+        lines.append(_contract_line(view, names))
+    if view.knocks:
+        lines.append(Text("Geklopft: " + ", ".join(names[s] for s in view.knocks)))
+    if view.doublings:
+        said = [f"{doubling_word(i)}: {names[s]}" for i, (s, _) in enumerate(view.doublings)]
+        lines.append(Text(" · ".join(said), "bold"))
+    if view.phase == PLAY:
+        lines += _trick_lines(view, names, french)
+        lines.append(_points_flow(view, names))
+    if view.to_move is not None:
+        lines.append(Text(f"Am Zug: {names[view.to_move]}"))
+    return Group(*lines)
+
+
+def choice_list(view: View) -> list[Action]:
+    """The non-card choices in the order they are numbered (bids, offers, contracts)."""
+    return [a for a in view.legal_actions if a != DOUBLE and not is_card(a)]
+
+
+def render_choices(view: View, *, french: bool = False) -> RenderableType:
+    """The legal choices with what to type: ``3=GZ`` (a card by its hand number), ``1=weiter``,
+    ``k=kontra``; always a line starting ``Wähle:``."""
+    cells: list[Text] = []
+    legal = set(view.legal_actions)
+    if view.phase == PLAY:
+        for i, c in enumerate(hand_numbers(view), 1):
+            if c in legal:
+                cells.append(Text.assemble(f"{i}=", card_text(c, french=french)))
+    else:
+        for i, a in enumerate(choice_list(view), 1):
+            cells.append(Text(f"{i}={action_name(a)}"))
+    if DOUBLE in legal:
+        cells.append(Text(f"k={action_name(DOUBLE, len(view.doublings))}", "bold"))
+    cells.append(Text("(? Hilfe, q Ende)", "dim"))
+    return _Flow([(Text("Wähle:", "bold"), cells)])
+
+
+def render_turn(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+    """What the seat sees when it must decide: the table, its hand and the choices."""
+    return Group(
+        Rule(style="dim"),
+        render_status(view, names, french=french),
+        render_hand(view, french=french),
+        render_choices(view, french=french),
+    )
+
+
+def describe_changes(
+    before: View, after: View, names: Sequence[str], *, french: bool = False
+) -> list[Text]:
+    """What just happened between two views of the same seat, as lines to print:
+    the action said or played, a finished trick, the contract, a revealed partner."""
+    out: list[Text] = []
+    for seat, action in after.history[len(before.history) :]:
+        who = names[seat]
+        if is_card(action):
+            out.append(Text.assemble(f"  {who}: ", card_text(action, french=french, long=True)))
+        elif action == DOUBLE:
+            out.append(Text(f"{who}: {doubling_word(len(before.doublings))}!", "bold"))
+        elif action == KLOPFEN:
+            out.append(Text(f"{who} klopft!", "bold"))
+        elif action == NICHT_KLOPFEN:
+            out.append(Text(f"{who} klopft nicht."))
+        elif is_name(action):
+            pass  # announced below, from the contract itself
+        elif is_offer(action):
+            out.append(Text(f"{who} bietet: {action_name(action)}"))
+        else:
+            out.append(Text(f"{who}: {action_name(action)}"))
+    if len(after.tricks) > len(before.tricks):
+        t = after.tricks[-1]
+        gained = sum(augen(c) for c in t.cards)
+        out.append(
+            Text(f"  → Stich {len(after.tricks)} an {names[t.winner]} ({gained} Augen)", "bold")
+        )
+    c = after.contract
+    if c is not None and before.contract is None:
+        out += _announce(after, c, names)
+    elif (
+        c is not None
+        and c.kind is Kind.RUFSPIEL
+        and before.partner is None
+        and after.partner is not None
+    ):
+        assert c.declarer is not None
+        out.append(Text(f"{names[after.partner]} spielt mit {names[c.declarer]}.", "bold"))
+    if c is None and after.phase == DONE and before.phase != DONE:
+        out.append(Text("Alle sagen weiter: neu geben.", "bold"))
+    return out
+
+
+def _announce(view: View, c: Contract, names: Sequence[str]) -> list[Text]:
+    """The lines that announce a contract just named (and tell a hidden partner it is one)."""
+    if c.kind is Kind.RAMSCH:
+        return [Text("Alle sagen weiter: es wird Ramsch gespielt.", "bold")]
+    assert c.declarer is not None
+    who = names[c.declarer]
+    if c.kind is Kind.SIE:
+        return [Text(f"{who} hat Sie: alle vier Ober und alle vier Unter!", "bold")]
+    out = [Text(f"{who} spielt: {c.name()}", "bold reverse")]
+    if c.kind is Kind.RUFSPIEL and view.partner == view.seat != c.declarer:
+        assert c.suit is not None
+        out.append(Text(f"Du hast die {SUIT_NAMES[c.suit]}-Sau: du spielst mit {who}."))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# After the game
+
+
+def _short_name(c: Contract) -> str:
+    """A contract's name short enough for a ledger row (``Sauspiel Gras``)."""
+    if c.kind is Kind.RUFSPIEL:
+        assert c.suit is not None
+        return f"Sauspiel {SUIT_NAMES[c.suit]}"
+    return c.name()
+
+
+def signed(v: int) -> str:
+    """A payout with its sign (``+5``, ``-3``, ``0``)."""
+    return f"{v:+d}" if v else "0"
+
+
+def render_result(
+    view: View, result: Result, names: Sequence[str], *, stock: int | None = None
+) -> RenderableType:
+    """The result of a finished game: contract, declarer side, Augen, won or lost, Schneider,
+    Schwarz, Laufende, multiplier (knocks, Kontra/Re), value, payouts, and the Stock if used."""
+    lines: list[RenderableType] = []
+    c = result.contract
+    n = len(result.payouts)
+    if c is None:
+        lines.append(Text("Alle haben weiter gesagt: es wird neu gegeben."))
+    elif c.kind is Kind.RAMSCH:
+        lines.append(Text("Ramsch", "bold"))
+        pts = " · ".join(f"{names[s]} {result.points[s]}" for s in range(n))
+        lines.append(Text(f"Augen: {pts}"))
+        if result.durchmarsch is not None:
+            lines.append(Text(f"Durchmarsch von {names[result.durchmarsch]}!", "bold"))
+        elif result.ramsch_loser is not None:
+            lines.append(Text(f"Es zahlt: {names[result.ramsch_loser]} (die meisten Augen)"))
+        if result.jungfrauen:
+            lines.append(Text("Jungfrau: " + ", ".join(names[s] for s in result.jungfrauen)))
+    else:
+        side = " und ".join(names[s] for s in result.declarers)
+        won = "gewonnen" if result.won else "verloren"
+        lines.append(Text.assemble((c.name(), "bold"), f" · Spieler: {side} · ", (won, "bold")))
+        if c.kind is not Kind.SIE and result.declarer_points is not None:
+            dp = result.declarer_points
+            tricks = sum(result.tricks[s] for s in result.declarers)
+            lines.append(
+                Text(f"Augen: Spieler {dp} : Gegner {120 - dp} · Stiche der Spieler: {tricks}")
+            )
+        extras = [
+            f"Schneider: {'ja' if result.schneider else 'nein'}",
+            f"Schwarz: {'ja' if result.schwarz else 'nein'}",
+            f"Laufende: {result.laufende}",
+        ]
+        lines.append(Text(" · ".join(extras)))
+    if c is not None:
+        why = []
+        if view.knocks:
+            why.append(f"{len(view.knocks)}× geklopft")
+        why += [doubling_word(i) for i in range(len(view.doublings))]
+        factor = f"Faktor ×{result.multiplier}" + (f" ({', '.join(why)})" if why else "")
+        lines.append(Text(f"{factor} · Wert: {result.value}", "bold"))
+    pay = " · ".join(f"{names[s]} {signed(result.payouts[s])}" for s in range(n))
+    lines.append(Text(f"Auszahlung: {pay}", "bold"))
+    if stock is not None:
+        change = f" ({signed(result.stock)})" if result.stock else ""
+        lines.append(Text(f"Stock: {stock}{change}"))
+    return Group(*lines)
+
+
+def games_word(count: int) -> str:
+    """``Spiel`` or ``Spielen`` after a count (``nach 1 Spiel``, ``nach 2 Spielen``)."""
+    return "Spiel" if count == 1 else "Spielen"
+
+
+def render_ledger(session: Session, title: str = "Abrechnung") -> RenderableType:
+    """The ledger: one row per game with its contract and each player's running balance
+    (the game's payout in brackets), then the Stock if the rules use one."""
+    names = session.players
+    if not session.records:
+        return Text(f"{title}: noch kein Spiel gebucht.")
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("Spiel", overflow="fold")
+    for name in names:
+        table.add_column(name, justify="right", no_wrap=True)
+    for (num, pay, running), rec in zip(session.ledger(), session.records, strict=True):
+        contract = Contract.from_json(rec["contract"]) if rec.get("contract") else None
+        if contract is None:
+            what = "neu gegeben"
+        elif contract.declarer is None:
+            what = _short_name(contract)
+        else:
+            decl = rec.get("result", {}).get("declarers") or [contract.declarer]
+            what = f"{_short_name(contract)}: {'+'.join(names[s] for s in decl)}"
+        table.add_row(
+            str(num), what, *(f"{r} ({signed(p)})" for r, p in zip(running, pay, strict=True))
+        )
+    parts: list[RenderableType] = [table]
+    played = session.played
+    total = f" von {session.games}" if session.games else ""
+    parts.append(Text(f"Stand nach {played}{total} {games_word(played)}"))
+    if session.rules.stock:
+        parts.append(Text(f"Stock: {session.stock}"))
+    return Group(*parts)
+
+
+def render_to_text(renderable: RenderableType, width: int = 80) -> str:
+    """Plain text of a renderable at ``width`` columns (no colours): for tests and captures."""
+    console = Console(
+        file=StringIO(), width=width, color_system=None, force_terminal=False, highlight=False
+    )
+    console.print(renderable)
+    out = console.file
+    assert isinstance(out, StringIO)
+    return out.getvalue()

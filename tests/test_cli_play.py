@@ -1,0 +1,104 @@
+"""``schafkopf play`` driven through a pseudo-terminal with pexpect, as a person would play."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+PROMPTS = ["Deine Wahl> ", r"\[j/N\] ", pexpect.EOF]
+
+
+def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+    env = {
+        **os.environ,
+        "SCHAFKOPF_DELAY": "0",
+        "TERM": "dumb",
+        "COLUMNS": "100",
+        "LINES": "40",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "schafkopf", "play", "--opponents", "random", *args],
+        cwd=str(cwd),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 100),
+    )
+
+
+def first_choice(screen: str) -> str:
+    """The first choice the last ``Wähle:`` line offers (a card's number or a bid's)."""
+    m = re.search(r"(\d+)=", screen[screen.rfind("Wähle:") :])
+    assert m, f"no choice offered in:\n{screen[-800:]}"
+    return m.group(1)
+
+
+def play(child: pexpect.spawn, stop_after: str | None = None) -> str:
+    """Answer every prompt with the first legal choice (no Kontra) until the program ends;
+    with ``stop_after``, answer ``q`` at the first prompt once that text has appeared."""
+    out: list[str] = []
+    while True:
+        i = child.expect(PROMPTS)
+        out.append(child.before)
+        if i == 2:
+            child.close()
+            return "".join(out)
+        if stop_after is not None and stop_after in "".join(out):
+            child.sendline("q")
+        elif i == 1:
+            child.sendline("n")
+        else:
+            child.sendline(first_choice(child.before))
+
+
+def test_one_whole_game_until_the_ledger(tmp_path: Path) -> None:
+    child = spawn(["--games", "1", "--seed", "5"], tmp_path)
+    out = play(child)
+    assert child.exitstatus == 0, out[-2000:]
+    assert "Spiel 1 von 1" in out and "Deine Karten:" in out
+    assert "Ergebnis Spiel 1" in out and "Auszahlung:" in out
+    assert "Abrechnung" in out and "Stand nach 1 von 1 Spiel" in out
+    assert "Sitzung beendet nach 1 Spiel." in out
+
+
+@pytest.mark.parametrize("how", ["q", "ctrl-c", "ctrl-d"])
+def test_quit_cleanly(tmp_path: Path, how: str) -> None:
+    child = spawn(["--games", "3", "--seed", "5"], tmp_path)
+    child.expect("Deine Wahl> ")
+    if how == "q":
+        child.sendline("q")
+    elif how == "ctrl-c":
+        child.sendintr()
+    else:
+        child.sendeof()
+    child.expect(pexpect.EOF)
+    out = child.before
+    child.close()
+    assert child.exitstatus == 0, out
+    assert "Abgebrochen" in out and "noch kein Spiel gebucht" in out
+    assert "Traceback" not in out
+
+
+def test_resume_a_session_file(tmp_path: Path) -> None:
+    args = ["--games", "2", "--seed", "7", "--session", "tmp/s.jsonl"]
+    first = play(spawn(args, tmp_path), stop_after="Ergebnis Spiel 1")
+    assert "Abgebrochen" in first and "Stand nach 1 von 2 Spiel" in first
+    assert "Fortsetzen mit: schafkopf play --session tmp/s.jsonl" in first
+    child = spawn(args, tmp_path)
+    second = play(child)
+    assert child.exitstatus == 0, second[-2000:]
+    assert "Sitzung tmp/s.jsonl fortgesetzt: 1 Spiel von 2 gespielt." in second
+    assert "Spiel 2 von 2" in second and "Spiel 1 von 2" not in second
+    ledger = second[second.rfind("Abrechnung") :]
+    assert re.search(r"^\s*1\s", ledger, re.M) and re.search(r"^\s*2\s", ledger, re.M)
+    assert "Stand nach 2 von 2 Spielen" in ledger
+    assert "Sitzung beendet nach 2 Spielen" in second
+    lines = (tmp_path / "tmp" / "s.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3  # the header and two games
