@@ -413,7 +413,7 @@ def _check_option(name: str, value: Any) -> Any:
     """Validate one top-level option and return its stored form."""
     if name in _CHOICES:
         allowed = _CHOICES[name]
-        if value not in allowed or isinstance(value, bool):
+        if not any(value == a and type(value) is type(a) for a in allowed):
             shown = ", ".join(repr(a) for a in allowed)
             raise RulesError(f"option {name!r} must be one of {shown}, got {value!r}")
         return value
