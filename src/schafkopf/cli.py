@@ -54,6 +54,9 @@ def play(
         list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
     ] = None,
     games: Annotated[int, typer.Option(help="Games in the session (0: until Ctrl-D).")] = 8,
+    until_equal: Annotated[
+        bool, typer.Option(help="Go on past --games until every seat has dealt equally often.")
+    ] = False,
     opponents: Annotated[
         str, typer.Option(help="Computer players: heuristic or random.")
     ] = "heuristic",
@@ -72,6 +75,7 @@ def play(
     code = run_terminal_session(
         rules=rules,
         games=games,
+        until_equal=until_equal,
         opponents=opponents,
         seed=seed,
         name=name,

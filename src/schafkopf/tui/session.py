@@ -127,6 +127,7 @@ def run_terminal_session(
     *,
     rules: Ruleset,
     games: int = 8,
+    until_equal: bool = False,
     opponents: str = "heuristic",
     seed: int | None = None,
     name: str = "Du",
@@ -162,7 +163,9 @@ def run_terminal_session(
             if session_file is not None:
                 Path(session_file).parent.mkdir(parents=True, exist_ok=True)
             players = [name, *bot_names(name, rules.players - 1)]
-            session = Session(rules, players, games=games, seed=seed, path=session_file)
+            session = Session(
+                rules, players, games=games, until_equal=until_equal, seed=seed, path=session_file
+            )
         bots, note = make_bots(opponents, session.players[1:])
     except (SessionError, OSError, ValueError) as e:
         console.print(Text(f"schafkopf: {e}", "red"))
