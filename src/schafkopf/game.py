@@ -803,10 +803,6 @@ class Game:
         they showed out of, and the called Sau's whereabouts agree with what ``seat`` saw;
         the same actions are replayed on the new deal.
         """
-        from schafkopf.sampling import sample_deal
+        from schafkopf.sampling import resample_game
 
-        rng = rng or random.Random()
-        deal = sample_deal(self, seat, rng)
-        g = Game(self.rules, dealer=self.dealer, hands=deal, stock=self.stock_before)
-        g.replay(self.history)
-        return g
+        return resample_game(self, seat, rng or random.Random())

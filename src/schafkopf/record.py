@@ -158,11 +158,15 @@ def record_to_game(rec: Any) -> Game:
             raise RecordError(f"{where}: {e}") from None
         _apply(game, action, None, where)
 
-    if game.phase == NAMING:
+    tricks = rec.get("tricks") or []
+    doublings = rec.get("doublings") or []
+    if game.phase == NAMING and contract is None:
+        # A game waiting for its contract to be named: nothing may follow.
         _need(
-            contract is not None,
+            not tricks and not doublings,
             f"contract: seat {game.to_move} won the bidding but no contract is given",
         )
+    elif game.phase == NAMING:
         assert contract is not None
         _need(
             contract.declarer == game.to_move,
@@ -177,7 +181,6 @@ def record_to_game(rec: Any) -> Game:
     elif contract is None and game.contract is not None:
         raise RecordError(f"contract: missing; the bidding gives {game.contract.name()}")
 
-    doublings = rec.get("doublings") or []
     _need(isinstance(doublings, list), "doublings must be a list")
     pending: list[tuple[int, int, int]] = []
     for i, d in enumerate(doublings):
@@ -190,7 +193,6 @@ def record_to_game(rec: Any) -> Game:
         "doublings must be in the order said (their 'at' never decreases)",
     )
 
-    tricks = rec.get("tricks") or []
     _need(
         isinstance(tricks, list) and all(isinstance(t, str) for t in tricks),
         "tricks must be a list of strings",
@@ -405,7 +407,10 @@ def record_from_text(line: str) -> dict[str, Any]:
             raise RecordError(f"cannot read {w!r}: expected key:value")
         try:
             if key == "r":
-                rules.update(json.loads(val))
+                overrides = json.loads(val)
+                if not isinstance(overrides, dict):
+                    raise RecordError(f"cannot read {w!r}: rule overrides must be a JSON object")
+                rules.update(overrides)
             elif key == "p":
                 rec["players"] = json.loads(unquote(val))
             elif key == "s":
@@ -419,6 +424,8 @@ def record_from_text(line: str) -> dict[str, Any]:
             elif key == "c":
                 seat, _, name = val.partition(":")
                 action = parse_action(name.replace("-", " "), naming=True)
+                if not is_name(action):
+                    raise RecordError(f"cannot read {w!r}: {name!r} names no contract")
                 rec["contract"] = contract_of(action, int(seat)).to_json()
             elif key == "x":
                 rec["doublings"] = [
@@ -429,9 +436,9 @@ def record_from_text(line: str) -> dict[str, Any]:
                 rec["tricks"] = [" ".join(_split_tokens(t, "tricks")) for t in val.split("|")]
             else:
                 raise RecordError(f"unknown field {key!r} in {w!r}")
-        except (ValueError, ActionError, json.JSONDecodeError) as e:
-            if isinstance(e, RecordError):
-                raise
+        except RecordError:
+            raise
+        except (ValueError, TypeError, IndexError, KeyError) as e:  # ActionError, JSON errors
             raise RecordError(f"cannot read {w!r}: {e}") from None
     record_to_game(rec)
     return rec
