@@ -20,7 +20,7 @@ takes the last action back exactly. :meth:`Game.view` is what one seat may know;
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -103,15 +103,32 @@ _PRE_CONTRACT: Final = play_tables(Kind.RUFSPIEL, 0, False)
 _HAND_BOUND: Final = frozenset({Kind.RUFSPIEL, Kind.SIE})
 _NameRow = tuple[Action, Kind, int | None, int, bool]
 _OfferRow = tuple[Action, int, bool]
-_TABLES: dict[Ruleset, tuple[list[_NameRow], list[_OfferRow], int]] = {}
 
 
-def _bid_tables(rules: Ruleset) -> tuple[list[_NameRow], list[_OfferRow], int]:
-    """What these rules allow to name and to offer, with ranks (cached per ruleset).
+class _BidTables(NamedTuple):
+    """What a ruleset allows to name and offer, with ranks, precomputed for the hot path."""
 
-    Names: (action, kind, suit, rank, playable by any hand); offers: (action, rank, is Sie);
-    last, the highest rank any hand may play.
-    """
+    names: list[_NameRow]
+    """(action, kind, suit, rank, playable by any hand) for every allowed contract."""
+    offers: list[_OfferRow]
+    """(action, rank, is Sie) for every allowed offer."""
+    top: int
+    """The highest rank any hand may play."""
+    offer_rank: tuple[int, ...]
+    """The rank of each offer, by offer index."""
+    rufspiel: int
+    """The rank of a Rufspiel."""
+    always: list[tuple[Action, int]]
+    """(action, rank) of the contracts any hand may play, in action order."""
+    sie: tuple[Action, int] | None
+    """(action, rank) of Sie, if allowed."""
+
+
+_TABLES: dict[Ruleset, _BidTables] = {}
+
+
+def _bid_tables(rules: Ruleset) -> _BidTables:
+    """The bidding tables of a ruleset (cached)."""
     tables = _TABLES.get(rules)
     if tables is None:
         names = [
@@ -125,7 +142,11 @@ def _bid_tables(rules: Ruleset) -> tuple[list[_NameRow], list[_OfferRow], int]:
             if rules.allows(kind, tout)
         ]
         top = max((r for _a, _k, _s, r, always in names if always), default=-2)
-        tables = _TABLES[rules] = (names, offers, top)
+        offer_rank = tuple(rules.rank(kind, tout) for kind, tout in OFFERS)
+        always = [(a, r) for a, _k, _s, r, al in names if al]
+        sie = next(((a, r) for a, k, _s, r, _al in names if k is Kind.SIE), None)
+        tables = _BidTables(names, offers, top, offer_rank, rules.rank(Kind.RUFSPIEL), always, sie)
+        _TABLES[rules] = tables
     return tables
 
 
@@ -181,11 +202,11 @@ _DECKS: Final = {m: _bits(m) for m in (FULL_MASK, SHORT_MASK)}
 
 
 def _shuffled_hands(rules: Ruleset, rng: random.Random) -> list[list[Card]]:
-    deck = list(_DECKS[rules.deck_mask])
+    cards = _DECKS[rules.deck_mask]
     rnd = rng.random
-    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates on floats: 5x faster than shuffle()
-        j = int(rnd() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
+    # Sorting by random keys is a uniform permutation, and several times faster than shuffle().
+    keys = [rnd() for _ in cards]
+    deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
     size = rules.hand_size
     return [deck[i * size : (i + 1) * size] for i in range(rules.players)]
 
@@ -228,6 +249,9 @@ class Game:
         self.vorhand = (dealer + 1) % n
         self._n = n
         self._total = n * self.rules.hand_size
+        deadline = self.rules.kontra_deadline
+        self._doubling_until = 0 if deadline == "before_first_card" else n
+        """The most cards played at which a doubling can still be legal for anyone."""
         self.stock_before = stock
         self._stack: list[tuple[dict[str, Any], int, int]] = []
         self.history: list[tuple[int, Action]] = []
@@ -257,6 +281,10 @@ class Game:
         self.partner_revealed = False
         self._result: Result | None = None
         self._doubling_open = False
+        self._memo: tuple[int, tuple[Action, ...]] = (-1, ())
+        self._cards_memo: tuple[int, int] = (-1, 0)
+        """The mover's legal cards, by cards played (a doubling does not change them)."""
+        """The legal actions of the seat to move outside card play, by history length."""
         self._options_of: dict[int, tuple[list[tuple[Action, int]], list[tuple[Action, int]]]] = {}
         if self.rules.klopfen:
             self.phase = KLOPFEN_PHASE
@@ -319,34 +347,37 @@ class Game:
         A seat that is not to move may only have the doubling (Kontra, Re, ...) to say.
         """
         mover = self.to_move
-        phase = self.phase
-        if seat is None or seat == mover:
-            if phase == PLAY:
-                out = _bits(self._legal_cards(mover))  # type: ignore[arg-type]
-                if self._doubling_open and self._may_double(mover):  # type: ignore[arg-type]
-                    out.append(DOUBLE)
-                return out
-            if mover is None:
-                return []
+        if seat is None:
             seat = mover
-        if phase == PLAY:
+            if seat is None:
+                return []
+        if self.phase == PLAY:
             if seat == mover:
-                out = _bits(self._legal_cards(seat))
+                mask = self._legal_cards(seat)
+                self._cards_memo = (self.played, mask)
+                out = _bits(mask)
                 if self._doubling_open and self._may_double(seat):
                     out.append(DOUBLE)
                 return out
             return [DOUBLE] if self._doubling_open and self._may_double(seat) else []
         if seat != mover:
             return []
+        memo = self._memo
+        if memo[0] == len(self.history):
+            return list(memo[1])
+        phase = self.phase
         if phase == BIDDING:
-            return [a for a in (WEITER, SPIEL) if a == WEITER or self._may_bid_spiel(seat)]
-        if phase == KLOPFEN_PHASE:
-            return [KLOPFEN, NICHT_KLOPFEN]
-        if phase == SETTLING:
-            return [WEITER, *self._legal_offers(seat)]
-        if phase == NAMING:
-            return self._legal_names(seat)
-        return []
+            out = [WEITER, SPIEL] if self._may_bid_spiel(seat) else [WEITER]
+        elif phase == KLOPFEN_PHASE:
+            out = [KLOPFEN, NICHT_KLOPFEN]
+        elif phase == SETTLING:
+            out = [WEITER, *self._legal_offers(seat)]
+        elif phase == NAMING:
+            out = self._legal_names(seat)
+        else:
+            out = []
+        self._memo = (len(self.history), tuple(out))
+        return out
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` is legal for ``seat`` (default: the seat to move)."""
@@ -389,27 +420,32 @@ class Game:
         cached = self._options_of.get(seat)
         if cached is not None:
             return cached
-        name_rows, offer_rows, _top = _bid_tables(self.rules)
+        tables = _bid_tables(self.rules)
+        name_rows, offer_rows = tables.names, tables.offers
         names = [
             (a, r) for a, kind, suit, r, always in name_rows
-            if always or self._can_name(seat, kind, suit)
+            if not always and kind is Kind.RUFSPIEL and self._can_name(seat, kind, suit)
         ]  # fmt: skip
+        names += tables.always
+        if tables.sie is not None and self.dealt[seat] & _OU_MASK == _OU_MASK:
+            names.append(tables.sie)
         sie = self.dealt[seat] & _OU_MASK == _OU_MASK
         offers = [(a, r) for a, r, is_sie in offer_rows if sie or not is_sie]
         self._options_of[seat] = (offers, names)
         return offers, names
 
     def _may_bid_spiel(self, seat: int) -> bool:
-        floor = self.rules.rank(Kind.RUFSPIEL) if self.interested else -1
-        if _bid_tables(self.rules)[2] > floor:
+        tables = _bid_tables(self.rules)
+        floor = tables.rufspiel if self.interested else -1
+        if tables.top > floor:
             return True  # some contract any hand may play is high enough
         return any(r > floor for _, r in self._options(seat)[1])
 
     def _holder_rank(self) -> int:
+        tables = _bid_tables(self.rules)
         if self.level is None:
-            return self.rules.rank(Kind.RUFSPIEL)
-        kind, tout = OFFERS[self.level - OFFER_BASE]
-        return self.rules.rank(kind, tout)
+            return tables.rufspiel
+        return tables.offer_rank[self.level - OFFER_BASE]
 
     def _legal_offers(self, seat: int) -> list[Action]:
         need = self._holder_rank()
@@ -465,14 +501,19 @@ class Game:
         elif not (isinstance(seat, int) and 0 <= seat < self.rules.players):
             raise IllegalActionError(f"no seat {seat!r} at this table")
         if action.__class__ is int and 0 <= action < 32 and self.phase == PLAY:
-            if seat != self.to_move or not self._legal_cards(seat) >> action & 1:
+            memo = self._cards_memo
+            mask = memo[1] if memo[0] == self.played else self._legal_cards(seat)
+            if seat != self.to_move or not mask >> action & 1:
                 raise IllegalActionError(self._why_illegal(action, seat))
+            step: Callable[[int, Action], None] = self._play_card
         elif action not in self.legal_actions(seat):
             raise IllegalActionError(self._why_illegal(action, seat))
+        else:
+            step = self._dispatch
         self._stack.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((seat, action))
         try:
-            self._dispatch(seat, action)
+            step(seat, action)
         except BaseException:
             self.undo()  # an internal failure must not leave a half-applied action
             raise
@@ -599,6 +640,8 @@ class Game:
                 self.called_sau = called = 0  # ran away: the Sau is a normal card from now on
         trick = (*trick, c)
         self.played += 1
+        if self._doubling_open and self.played > self._doubling_until:
+            self._doubling_open = False  # past every deadline and past any answer to a doubling
         n = self._n
         if len(trick) < n:
             self.trick = trick

@@ -52,6 +52,10 @@ class Kind(StrEnum):
     RAMSCH = "ramsch"
     SIE = "sie"
 
+    # Hash like the string value: consistent with ``==`` on strings, and computed in C (the
+    # Enum default hashes the member name in Python, which shows on the engine's hot path).
+    __hash__ = str.__hash__
+
 
 SOLO_TYPES: Final = frozenset({Kind.SOLO, Kind.WENZ, Kind.GEIER, Kind.FARBWENZ, Kind.FARBGEIER})
 """The contracts a Tout may be declared on."""
