@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from schafkopf.actions import DOUBLE, Action
@@ -24,14 +24,26 @@ class Player(Protocol):
         ...
 
 
-def play_game(game: Game, players: Sequence[Player], rng: random.Random | None = None) -> Game:
+def play_game(
+    game: Game,
+    players: Sequence[Player],
+    rng: random.Random | None = None,
+    on_action: Callable[[int, Action], None] | None = None,
+) -> Game:
     """Run ``game`` to its end, asking each seat's player; returns the same game.
 
     Before each card, every seat that may double out of turn is asked first, so a Kontra can
     come from any entitled seat before the deadline, not just from the seat to move.
+    ``on_action(seat, action)`` is called after each action (a face shows it there).
     """
     rng = rng or random.Random()
     n = game.num_players
+
+    def apply(action: Action, seat: int) -> None:
+        game.apply(action, seat)
+        if on_action is not None:
+            on_action(seat, action)
+
     while not game.is_over():
         mover = game.to_move
         assert mover is not None
@@ -41,7 +53,6 @@ def play_game(game: Game, players: Sequence[Player], rng: random.Random | None =
                 if DOUBLE in game.legal_actions(s) and players[s].wants_to_double(
                     game.view(s), rng
                 ):
-                    game.apply(DOUBLE, s)
-        view = game.view(mover)
-        game.apply(players[mover].choose(view, rng), mover)
+                    apply(DOUBLE, s)
+        apply(players[mover].choose(game.view(mover), rng), mover)
     return game

@@ -16,14 +16,13 @@ from rich.rule import Rule
 from rich.text import Text
 
 from schafkopf.actions import (
-    DOUBLE,
     Action,
 )
 from schafkopf.game import (
     PLAY,
     Game,
 )
-from schafkopf.players.base import Player
+from schafkopf.players.base import Player, play_game
 from schafkopf.players.random_player import RandomPlayer
 from schafkopf.rules import Ruleset
 from schafkopf.session import Session, SessionError
@@ -80,12 +79,10 @@ def _play_game(
     french: bool,
 ) -> None:
     """Run one game like :func:`~schafkopf.players.base.play_game`, printing what seat 0 sees."""
-    n = game.num_players
     seen = game.view(0)
 
-    def apply(action: Action, seat: int) -> None:
+    def show(seat: int, action: Action) -> None:
         nonlocal seen
-        game.apply(action, seat)
         now = game.view(0)
         for line in describe_changes(seen, now, names, french=french):
             console.print(line)
@@ -100,17 +97,7 @@ def _play_game(
             time.sleep(delay * (2 if len(now.tricks) > len(seen.tricks) else 1))
         seen = now
 
-    while not game.is_over():
-        mover = game.to_move
-        assert mover is not None
-        if game.phase == PLAY and game.doublings_open:
-            for k in range(1, n):
-                s = (mover + k) % n
-                if DOUBLE in game.legal_actions(s) and players[s].wants_to_double(
-                    game.view(s), rng
-                ):
-                    apply(DOUBLE, s)
-        apply(players[mover].choose(game.view(mover), rng), mover)
+    play_game(game, players, rng, on_action=show)
 
 
 def _final(session: Session) -> Text:
