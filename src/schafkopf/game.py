@@ -19,6 +19,7 @@ takes the last action back exactly. :meth:`Game.view` is what one seat may know;
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -211,6 +212,20 @@ def _shuffled_hands(rules: Ruleset, rng: random.Random) -> list[list[Card]]:
     return [deck[i * size : (i + 1) * size] for i in range(rules.players)]
 
 
+_STATE: Final = (
+    "hands", "knocks", "bids", "interested", "holder", "level", "active", "contract", "partner",
+    "declarers", "tables", "doublings", "trick_leader", "trick", "played", "points",
+    "trick_counts", "taken", "called_sau", "called_suit", "called_sau_card", "partner_revealed",
+    "_result", "_doubling_open", "_memo", "_cards_memo", "phase", "to_move",
+)  # fmt: skip
+"""The attributes that change as a game goes on: what an undo snapshot holds."""
+_snapshot: Final = operator.attrgetter(*_STATE)
+_CONSTANT: Final = (
+    "rules", "deal", "dealt", "dealer", "vorhand", "stock_before", "_n", "_total",
+    "_doubling_until", "_options_of",
+)  # fmt: skip
+
+
 class Game:
     """One game, from the deal to the result.
 
@@ -218,6 +233,12 @@ class Game:
     or a ``seed``; the dealer's left-hand neighbour (Vorhand) speaks and leads first.
     ``stock`` is the Stock before this game (when the rules play with one).
     """
+
+    __slots__ = (
+        *_STATE,
+        "rules", "deal", "dealt", "dealer", "vorhand", "stock_before",
+        "_n", "_total", "_doubling_until", "_stack", "history", "tricks", "_options_of",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -253,7 +274,7 @@ class Game:
         self._doubling_until = 0 if deadline == "before_first_card" else n
         """The most cards played at which a doubling can still be legal for anyone."""
         self.stock_before = stock
-        self._stack: list[tuple[dict[str, Any], int, int]] = []
+        self._stack: list[tuple[tuple[Any, ...], int, int]] = []
         self.history: list[tuple[int, Action]] = []
         self.tricks: list[Trick] = []
         self.hands: tuple[int, ...] = self.dealt
@@ -510,7 +531,7 @@ class Game:
             raise IllegalActionError(self._why_illegal(action, seat))
         else:
             step = self._dispatch
-        self._stack.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
+        self._stack.append((_snapshot(self), len(self.history), len(self.tricks)))
         self.history.append((seat, action))
         try:
             step(seat, action)
@@ -541,12 +562,10 @@ class Game:
             raise IllegalActionError("nothing to undo: no action has been taken")
         saved, nh, nt = self._stack.pop()
         action = self.history[nh][1]
-        stack = self._stack
-        history, tricks = self.history, self.tricks
-        self.__dict__ = saved
-        self._stack = stack
-        del history[nh:]
-        del tricks[nt:]
+        for name, value in zip(_STATE, saved, strict=True):
+            setattr(self, name, value)
+        del self.history[nh:]
+        del self.tricks[nt:]
         return action
 
     def _klopfen(self, seat: int, action: Action) -> None:
@@ -828,7 +847,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy with the same history (undo works on it too)."""
         g = Game.__new__(Game)
-        g.__dict__ = self.__dict__.copy()
+        for name in (*_STATE, *_CONSTANT):
+            setattr(g, name, getattr(self, name))
         g.history = list(self.history)
         g.tricks = list(self.tricks)
         g._stack = list(self._stack)
