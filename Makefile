@@ -5,7 +5,8 @@ UV := $(PYTHON) -m uv
 .PHONY: serve play test lint bench sync
 
 .venv/.synced: pyproject.toml uv.lock
-	$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet --root-user-action=ignore uv
+	$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet --root-user-action=ignore uv \
+		|| $(PYTHON) -m pip install --quiet --break-system-packages uv
 	$(UV) sync --frozen
 	touch $@
 

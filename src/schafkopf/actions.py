@@ -159,16 +159,12 @@ def parse_action(text: str, *, naming: bool = False) -> Action:
                 if len(rest) != 1 or rest[0].upper() not in SUITS:
                     raise ActionError(f"cannot read action {text!r}: the suit must be E, G, H or S")
                 suit = SUITS.index(rest[0].upper())
-            if (
-                suit is not None
-                or naming
-                or kind in (Kind.RUFSPIEL,)
-                or (kind, tout) not in _OFFER_INDEX
-            ):
-                if kind in SUIT_KINDS and suit is None:
-                    raise ActionError(f"cannot read action {text!r}: {kind.value} needs a suit")
-                return name_action(kind, suit, tout)
-            return offer_action(kind, tout)
+            # A kind without a suit is an offer (``wenz``, ``solo tout``) unless naming.
+            if not naming and suit is None and (kind, tout) in _OFFER_INDEX:
+                return offer_action(kind, tout)
+            if kind in SUIT_KINDS and suit is None:
+                raise ActionError(f"cannot read action {text!r}: {kind.value} needs a suit")
+            return name_action(kind, suit, tout)
     try:
         return parse_card(text)
     except CardError:
