@@ -1,0 +1,73 @@
+"""The ``schafkopf`` command's smaller faces: rules, text, bench, and option errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from schafkopf.game import Game
+from schafkopf.players import RandomPlayer, play_game
+from schafkopf.record import game_to_record
+
+RUN = [sys.executable, "-m", "schafkopf"]
+
+
+def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*RUN, *args], input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_rules_prints_every_option_of_a_preset() -> None:
+    out = _run("rules", "sauspiel")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["preset"] == "sauspiel"
+    assert data["tarif"]["rufspiel"] == 20 and data["klopfen"] is True
+    assert _run("rules", "nonsense").returncode == 2
+
+
+def test_text_form_round_trips_through_the_command(tmp_path: Path) -> None:
+    g = play_game(Game(seed=12), [RandomPlayer()] * 4)
+    rec = game_to_record(g, players=["Anna Maria", "Bert", "Cora", "Done"])
+    text = _run("text", "-", stdin=json.dumps(rec) + "\n")
+    assert text.returncode == 0, text.stderr
+    line = text.stdout.strip()
+    assert line.startswith("sk1 standard ")
+    back = _run("text", "-", stdin=line + "\n")
+    assert back.returncode == 0, back.stderr
+    again = json.loads(back.stdout)
+    assert again["tricks"] == rec["tricks"] and again["players"] == rec["players"]
+    bad = _run("text", "-", stdin="sk1 standard d0 EOEO\n")
+    assert bad.returncode == 1 and "-:1:" in bad.stderr
+
+
+def test_bench_json_has_the_figures() -> None:
+    out = _run("bench", "--json", "--seconds", "0.3")
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout)
+    for key in ("api_games_per_s", "playouts_per_s", "baseline_playouts_per_s"):
+        assert figures[key] > 0
+
+
+def test_bad_options_name_the_option_and_the_values(tmp_path: Path) -> None:
+    out = _run("play", "--set", "schneider=sometimes", "--games", "1")
+    assert out.returncode == 2
+    assert "'schneider'" in out.stderr and "'loser_30'" in out.stderr
+    rules = tmp_path / "house.toml"
+    rules.write_text('preset = "bsv"\n[tarif]\nsolo = "viel"\n', encoding="utf-8")
+    out = _run("play", "--rules", str(rules))
+    assert out.returncode == 2 and "tarif.solo" in out.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    out = _run("play", "--rules", str(broken))
+    assert out.returncode == 2 and "not valid JSON" in out.stderr
+
+
+def test_score_reads_stdin_and_reports_bad_lines() -> None:
+    g = play_game(Game(seed=3), [RandomPlayer()] * 4)
+    good = json.dumps(game_to_record(g))
+    out = _run("score", "-", stdin=good + "\n{broken\n")
+    assert out.returncode == 1
+    assert len(out.stdout.splitlines()) == 1
+    assert "-:2: not JSON" in out.stderr
