@@ -1,0 +1,70 @@
+"""Players by name: ``random``, ``heuristic``, ``pimc`` with options (``pimc:samples=50``).
+
+The arena, the terminal and the command line build their computer players here, so a new
+player kind is registered once and usable everywhere.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from schafkopf.players.base import Player
+
+
+class PlayerSpecError(ValueError):
+    """A player name or option that is not known."""
+
+
+_FACTORIES: dict[str, tuple[str, str]] = {
+    "random": ("schafkopf.players.random_player", "RandomPlayer"),
+    "heuristic": ("schafkopf.players.heuristic", "HeuristicPlayer"),
+    "pimc": ("schafkopf.players.pimc", "PimcPlayer"),
+}
+
+
+def register(kind: str, module: str, attribute: str) -> None:
+    """Make ``kind`` build ``module.attribute(name=..., **options)``."""
+    _FACTORIES[kind] = (module, attribute)
+
+
+def player_kinds() -> list[str]:
+    """The registered player kinds."""
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``kind:key=value,key=value`` into the kind and typed options (int, float, bool)."""
+    kind, _, rest = spec.strip().partition(":")
+    if kind not in _FACTORIES:
+        raise PlayerSpecError(f"unknown player {kind!r}: one of {', '.join(player_kinds())}")
+    options: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise PlayerSpecError(f"player option {item!r} must be key=value")
+        options[key.strip()] = _typed(raw.strip())
+    return kind, options
+
+
+def make_player(spec: str, name: str | None = None) -> Player:
+    """A new player from a spec such as ``heuristic`` or ``pimc:samples=50,seconds=0.2``."""
+    kind, options = parse_spec(spec)
+    module, attribute = _FACTORIES[kind]
+    factory: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
+    try:
+        return factory(name=name or kind, **options)
+    except TypeError as e:
+        raise PlayerSpecError(f"player {spec!r}: {e}") from None
+
+
+def _typed(raw: str) -> Any:
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    for cast in (int, float):
+        try:
+            return cast(raw)
+        except ValueError:
+            pass
+    return raw
