@@ -1,12 +1,14 @@
 """Deal the cards a seat cannot see anew, consistent with everything it saw (for search).
 
-The constraints: every seat's hand size, the cards each seat already played, the suits a seat
-showed out of (it could not follow), Sie (all Ober and Unter in one hand), and the called Sau
-of a Rufspiel: never the declarer's; not a seat that said Kontra, followed the called suit
-without it, or showed out of it; the partner's once revealed (Re, running away); and the
-declarer still holds a plain card of the called suit if it has played none. Rules that depend
-on the exact hand at a moment (running away needs four cards of the suit) are enforced by
-replaying the game on each candidate deal and drawing again if it breaks a rule.
+Everything here works from a seat's :class:`~schafkopf.game.View`, so a player can sample the
+worlds it might be in. The constraints: every seat's hand size, the cards each seat already
+played, the suits a seat showed out of (it could not follow), Sie (all Ober and Unter in one
+hand), and the called Sau of a Rufspiel: never the declarer's; not a seat that said Kontra,
+followed the called suit without it, or showed out of it; the runaway's or the revealed
+partner's once known; and the declarer still holds a plain card of the called suit if it has
+played none. Rules that depend on the exact hand at a moment (running away needs four cards
+of the suit) are enforced by replaying the game on each candidate deal and drawing again if
+it breaks a rule.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, is_name, is_offer
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, iter_bits, rank_mask
-from schafkopf.rules import Kind
+from schafkopf.rules import Kind, PlayTables, play_tables
 
 if TYPE_CHECKING:
-    from schafkopf.game import Game
+    from schafkopf.game import Game, View
 
 _OU = rank_mask(OBER) | rank_mask(UNTER)
 
@@ -29,30 +32,45 @@ class SamplingError(RuntimeError):
 
 def resample_game(game: Game, seat: int, rng: random.Random, attempts: int = 500) -> Game:
     """A new game with the hidden cards dealt anew and the same history replayed."""
+    return sample_world(game.view(seat), rng, attempts=attempts, stock=game.stock_before)
+
+
+def sample_world(view: View, rng: random.Random, attempts: int = 500, stock: int = 0) -> Game:
+    """A full game consistent with ``view``: a sampled deal with the view's history replayed."""
     from schafkopf.game import Game, IllegalActionError
 
     for _ in range(attempts):
-        deal = sample_deal(game, seat, rng)
-        g = Game(game.rules, dealer=game.dealer, hands=deal, stock=game.stock_before)
+        deal = sample_deal(view, rng)
+        g = Game(view.rules, dealer=view.dealer, hands=deal, stock=stock)
         try:
-            g.replay(game.history)
+            g.replay(view.history)
         except IllegalActionError:
             continue  # a hand-dependent rule (e.g. running away) rules this deal out
         return g
-    raise SamplingError(f"no consistent deal found for seat {seat} in {attempts} attempts")
+    raise SamplingError(f"no consistent deal found for seat {view.seat} in {attempts} attempts")
 
 
-def sample_deal(game: Game, seat: int, rng: random.Random) -> list[list[Card]]:
-    """Hands at the deal (seat order) that agree with what ``seat`` knows in ``game``."""
+def _tables(view: View) -> PlayTables:
+    c = view.contract
+    if c is None:
+        return play_tables(Kind.RUFSPIEL, 0, view.rules.short)
+    return play_tables(c.kind, c.suit, view.rules.short)
+
+
+def sample_deal(view: View, rng: random.Random) -> list[list[Card]]:
+    """Hands at the deal (seat order, first packet first) that agree with ``view``."""
     from schafkopf.game import KLOPFEN_PHASE
 
-    n = game.rules.players
-    tables = game.tables
+    rules = view.rules
+    n = rules.players
+    seat = view.seat
+    tables = _tables(view)
     played_by = [0] * n
     void = [0] * n
-    tricks = [(t.leader, t.cards) for t in game.tricks]
-    if game.trick:
-        tricks.append((game.trick_leader, game.trick))
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        assert view.trick_leader is not None
+        tricks.append((view.trick_leader, view.trick))
     for leader, cards in tricks:
         lead = tables.eff_suit[cards[0]]
         for i, x in enumerate(cards):
@@ -60,40 +78,35 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> list[list[Card]]:
             played_by[s] |= 1 << x
             if i and tables.eff_suit[x] != lead:
                 void[s] |= tables.follow[lead]
-    own_deal = list(game.deal[seat])
-    # During Klopfen a seat has seen only its first packet.
-    known_own = own_deal[: len(own_deal) // 2] if game.phase == KLOPFEN_PHASE else own_deal
-    known_mask = 0
-    for x in known_own:
-        known_mask |= 1 << x
+    in_klopfen = view.phase == KLOPFEN_PHASE
+    known_own = list(view.hand) + list(iter_bits(played_by[seat]))
+    known_mask = view.hand.mask | played_by[seat]
     played_all = 0
     for m in played_by:
         played_all |= m
-    pool = game.rules.deck_mask & ~known_mask & ~played_all
-    need = [game.hands[s].bit_count() for s in range(n)]
-    need[seat] -= len(known_own) - played_by[seat].bit_count()
+    pool = rules.deck_mask & ~known_mask & ~played_all
+    need = list(view.hand_sizes)
+    need[seat] = rules.hand_size - len(known_own) if in_klopfen else 0
     allowed = [pool & ~void[s] for s in range(n)]
     forced = [0] * n
     declarer_needs = 0
-    contract = game.contract
-    for s in _sie_seats(game):
-        forced[s] |= _OU & pool
-    if contract is not None and contract.kind is Kind.RUFSPIEL and game.partner is not None:
+    contract = view.contract
+    for s in _sie_seats(view):
+        if s != seat:
+            forced[s] |= _OU & pool
+    if contract is not None and contract.kind is Kind.RUFSPIEL:
         c = contract
         assert c.declarer is not None and c.suit is not None
         sau = card(c.suit, SAU)
         if pool >> sau & 1:
-            holder = game.known_partner(seat)
-            if holder is None and game.called_sau == 0:
-                holder = game.partner  # ran away: the runaway showed it holds the Sau
+            holder = view.partner if view.partner is not None else _runaway(view, tricks, tables)
             if holder is not None:
                 forced[holder] |= 1 << sau
             else:
-                for s in _not_holders(game, tricks, sau):
+                for s in _not_holders(view, tricks, tables):
                     allowed[s] &= ~(1 << sau)
         suit_plain = tables.follow[c.suit] & ~(1 << sau)
-        dealt_known = played_by[c.declarer] | (known_mask if c.declarer == seat else 0)
-        if not dealt_known & suit_plain and c.declarer != seat:
+        if c.declarer != seat and not played_by[c.declarer] & suit_plain:
             declarer_needs = suit_plain
     declarer = contract.declarer if contract is not None else None
     hidden = _assign(pool, need, allowed, forced, rng, declarer, declarer_needs)
@@ -110,12 +123,10 @@ def sample_deal(game: Game, seat: int, rng: random.Random) -> list[list[Card]]:
     return out
 
 
-def _sie_seats(game: Game) -> list[int]:
+def _sie_seats(view: View) -> list[int]:
     """Seats that declared or offered Sie: they were dealt every Ober and Unter."""
-    from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, is_name, is_offer
-
     out = []
-    for s, a in game.history:
+    for s, a in view.history:
         if (is_offer(a) and OFFERS[a - OFFER_BASE][0] is Kind.SIE) or (
             is_name(a) and NAMES[a - NAME_BASE][0] is Kind.SIE
         ):
@@ -123,25 +134,43 @@ def _sie_seats(game: Game) -> list[int]:
     return out
 
 
-def _not_holders(game: Game, tricks: list[tuple[int, tuple[Card, ...]]], sau: Card) -> set[int]:
+def _called_tricks(
+    view: View, tricks: list[tuple[int, tuple[Card, ...]]], tables: PlayTables
+) -> list[tuple[int, tuple[Card, ...]]]:
+    c = view.contract
+    assert c is not None
+    return [(leader, cards) for leader, cards in tricks if tables.eff_suit[cards[0]] == c.suit]
+
+
+def _runaway(
+    view: View, tricks: list[tuple[int, tuple[Card, ...]]], tables: PlayTables
+) -> int | None:
+    """The seat that ran away, when a finished trick of the called suit lacked the Sau."""
+    n = view.rules.players
+    called = _called_tricks(view, tricks, tables)
+    if called and len(called[0][1]) == n:
+        return called[0][0]  # the Sau is unplayed, so the first called-suit lead ran away
+    return None
+
+
+def _not_holders(
+    view: View, tricks: list[tuple[int, tuple[Card, ...]]], tables: PlayTables
+) -> set[int]:
     """Seats that cannot hold the (unplayed, unrevealed) called Sau."""
-    c = game.contract
-    assert c is not None and c.declarer is not None and c.suit is not None
-    n = game.rules.players
-    eff = game.tables.eff_suit
+    c = view.contract
+    assert c is not None and c.declarer is not None
+    n = view.rules.players
     out = {c.declarer}
-    for k, (s, _at) in enumerate(game.doublings):
+    for k, (s, _at) in enumerate(view.doublings):
         if k % 2 == 0:
             out.add(s)  # Kontra and Sup come from the opponents
-    for leader, cards in tricks:
-        if eff[cards[0]] != c.suit:
-            continue
-        # The first trick of the called suit (the Sau is unplayed, so nobody ran away yet):
-        # every follower who played a plain card of the suit, or none, would have had to
-        # play the Sau; the leader either searched (and is no holder) or ran away.
+    called = _called_tricks(view, tricks, tables)
+    if called:
+        # The first trick of the called suit, still running: every follower so far would have
+        # had to play the Sau; the leader either searched (no holder) or is running away.
+        leader, cards = called[0]
         for i in range(1, len(cards)):
             out.add((leader + i) % n)
-        break
     return out
 
 
