@@ -174,6 +174,109 @@ def bench(
             typer.echo(f"{k:32s} {v:,.1f}" if isinstance(v, float) else f"{k:32s} {v}")
 
 
+@app.command()
+def arena(
+    players: Annotated[
+        str,
+        typer.Option(
+            help="Two player specs for a duplicate match (e.g. pimc:samples=50,heuristic), "
+            "or one per seat."
+        ),
+    ] = "heuristic,random",
+    deals: Annotated[int, typer.Option(help="Deals; each is played in every seating.")] = 100,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for deals and bots (default: random).")
+    ] = None,
+    rules_name: Annotated[
+        str, typer.Option("--rules", help="Rules preset (standard, sauspiel, bsv) or a file.")
+    ] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Processes (default: all cores; 1 plays in-process).")
+    ] = None,
+    scheme: Annotated[
+        str, typer.Option(help="Seatings per deal: full (6 per deal) or swap (2).")
+    ] = "full",
+    out: Annotated[Path | None, typer.Option(help="Output folder (default arena-<seed>/).")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Duplicate matches between computer players: statistics, records and a JSON summary."""
+    import random
+    from concurrent.futures.process import BrokenProcessPool
+
+    from schafkopf.arena import ArenaError, render_summary, run_arena, split_specs
+    from schafkopf.rules import PRESETS
+
+    is_file = rules_name not in PRESETS and (
+        Path(rules_name).suffix.lower() in (".json", ".toml") or Path(rules_name).exists()
+    )
+    ruleset = _rules_from(
+        "standard" if is_file else rules_name, Path(rules_name) if is_file else None, option
+    )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    out_dir = out if out is not None else Path(f"arena-{seed}")
+    try:
+        summary = run_arena(
+            ruleset,
+            split_specs(players),
+            deals=deals,
+            seed=seed,
+            workers=workers,
+            out_dir=out_dir,
+            progress=not quiet,
+            scheme=scheme,
+        )
+    except ArenaError as e:
+        typer.echo(f"schafkopf: {e}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(f"schafkopf: interrupted; finished games are in {out_dir}/games.jsonl", err=True)
+        raise typer.Exit(130) from None
+    except BrokenProcessPool:
+        typer.echo(
+            f"schafkopf: a worker process died (a crash in a player?); finished games are in "
+            f"{out_dir}/games.jsonl; --workers 1 shows the error",
+            err=True,
+        )
+        raise typer.Exit(1) from None
+    render_summary(summary)
+    typer.echo(f"games: {out_dir / 'games.jsonl'}  summary: {out_dir / 'summary.json'}")
+
+
+@app.command()
+def solve(
+    file: Annotated[str, typer.Argument(help="A record (JSON) in card play, or - for stdin.")],
+    threshold: Annotated[
+        int | None,
+        typer.Option(help="Only answer whether the declarer side reaches this many points."),
+    ] = None,
+) -> None:
+    """Solve a position with all hands open: the declarer side's card points under perfect play."""
+    from schafkopf.cards import card_token
+    from schafkopf.record import RecordError, record_to_game
+    from schafkopf.search import solver
+
+    text = sys.stdin.read() if file == "-" else _read_text(file)
+    try:
+        game = record_to_game(json.loads(text))
+        if threshold is not None:
+            out: dict[str, Any] = {
+                "reaches": solver.reaches(game, threshold),
+                "threshold": threshold,
+            }
+        else:
+            sol = solver.solve(game)
+            moves = {card_token(c): v for c, v in sol.moves.items()}
+            out = {"declarer_points": sol.declarer_points, "moves": moves}
+    except (RecordError, json.JSONDecodeError, ValueError) as e:
+        typer.echo(f"schafkopf: {file}: {e}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(out))
+
+
 def _read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")

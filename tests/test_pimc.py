@@ -1,0 +1,117 @@
+"""The PIMC player: legal in every phase, sound endgame play, bidding by simulation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from schafkopf.actions import SPIEL, WEITER, is_card
+from schafkopf.cards import parse_card
+from schafkopf.game import PLAY, Game
+from schafkopf.players import HeuristicPlayer, play_game
+from schafkopf.players.pimc import PimcPlayer, _inference_weight
+from schafkopf.players.registry import make_player
+from schafkopf.rules import Ruleset
+from schafkopf.sampling import sample_world
+
+
+def _small(name: str = "pimc", **kw: object) -> PimcPlayer:
+    return PimcPlayer(name, samples=6, bid_samples=3, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("preset", "extra"),
+    [
+        ("standard", {}),
+        ("sauspiel", {}),
+        ("bsv", {"all_pass": "ramsch"}),
+        ("standard", {"contracts": ["rufspiel", "solo", "wenz", "bettel", "tout"]}),
+        ("standard", {"players": 3}),
+    ],
+)
+def test_plays_whole_games_legally(preset: str, extra: dict[str, object]) -> None:
+    rules = Ruleset.preset(preset, extra)
+    rng = random.Random(4)
+    for deal in range(2):
+        n = rules.players
+        players = [
+            _small(inference=deal == 1) if s % 2 == 0 else HeuristicPlayer() for s in range(n)
+        ]
+        g = play_game(Game(rules, dealer=deal % n, seed=100 + deal), players, rng)
+        r = g.result()
+        assert sum(r.payouts) + r.stock == 0
+
+
+def test_endgame_takes_the_sure_tricks() -> None:
+    # Herz-Solo by seat 0, two tricks left, seat 0 to lead with the two highest trumps left
+    # (EO, GO) against anything: every world says leading either wins both tricks; PIMC must
+    # not throw a trick away. Build the position by playing six fixed tricks.
+    hands = [
+        "EO GO HA HZ HK H9 EA GA",
+        "SO EU GU HU SU H8 H7 E7",
+        "E8 E9 EK EZ G7 G8 G9 GZ",
+        "HO GK S7 S8 S9 SZ SK SA",
+    ]
+    g = Game(Ruleset.preset("standard"), dealer=3, hands=hands)
+    for word in (SPIEL, WEITER, WEITER, WEITER):
+        g.apply(word)
+    from schafkopf.actions import name_action
+    from schafkopf.rules import Kind
+
+    g.apply(name_action(Kind.SOLO, 2))
+    player = PimcPlayer("pimc", samples=20)
+    rng = random.Random(0)
+    heuristic = HeuristicPlayer()
+    while g.phase == PLAY and len(g.tricks) < 6:
+        seat = g.to_move
+        assert seat is not None
+        mover = player if seat == 0 else heuristic
+        g.apply(mover.choose(g.view(seat), rng), seat)
+    before = g.trick_counts[0]
+    while not g.is_over():
+        seat = g.to_move
+        assert seat is not None
+        mover = player if seat == 0 else heuristic
+        g.apply(mover.choose(g.view(seat), rng), seat)
+    # Whatever happened before, seat 0 holding the top trumps keeps every remaining trick.
+    top = {parse_card("EO"), parse_card("GO")}
+    if top <= set(g.deal[0]) and all(c not in top for t in list(g.tricks)[:6] for c in t.cards):
+        assert g.trick_counts[0] == before + 2
+
+
+def test_bids_a_monster_and_passes_trash() -> None:
+    rules = Ruleset.preset("standard")
+    monster = ["EO GO HO SO EU GU HA HZ", "HU SU H9 H8 H7 EA EZ EK", "E9 E8 E7 GA GZ GK G9 G8",
+               "G7 SA SZ SK S9 S8 S7 HK"]  # fmt: skip
+    g = Game(rules, dealer=3, hands=monster)
+    assert _small().choose(g.view(0), random.Random(1)) == SPIEL
+    trash = ["E7 E8 G7 G8 S7 S8 H7 GK", "EO GO HO SO EU GU HU SU", "EA EZ EK E9 GA GZ G9 SK",
+             "SA SZ S9 HA HZ HK H9 H8"]  # fmt: skip
+    g = Game(rules, dealer=3, hands=trash)
+    assert _small().choose(g.view(0), random.Random(1)) == WEITER
+
+
+def test_registry_builds_pimc_with_options() -> None:
+    p = make_player("pimc:samples=7,inference=true", "P")
+    assert isinstance(p, PimcPlayer) and p.samples == 7 and p.inference and p.name == "P"
+
+
+def test_inference_weights_are_positive_and_prefer_the_model() -> None:
+    rng = random.Random(2)
+    g = Game(Ruleset.preset("standard"), dealer=0, seed=5)
+    players = [HeuristicPlayer() for _ in range(4)]
+    while not (g.phase == PLAY and g.played >= 8):
+        if g.is_over():
+            g = Game(Ruleset.preset("standard"), dealer=0, seed=rng.getrandbits(32))
+            continue
+        seat = g.to_move
+        assert seat is not None
+        g.apply(players[seat].choose(g.view(seat), rng), seat)
+    view = g.view(g.to_move or 0)
+    weights = [_inference_weight(sample_world(view, rng), view, rng) for _ in range(20)]
+    assert all(w > 0 for w in weights)
+    # The true world: every other seat's play was the model's own, so it weighs at least as
+    # much as any sampled world.
+    assert _inference_weight(g, view, rng) >= max(weights) - 1e-12
+    assert any(is_card(a) for _s, a in view.history)
