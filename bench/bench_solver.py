@@ -40,7 +40,9 @@ def deals(kind: Kind, count: int) -> list[tuple[int, Game]]:
         while game.phase == BIDDING:
             game.apply(SPIEL if game.to_move == game.vorhand else WEITER)
         if game.phase == NAMING:
-            names = [a for a in game.legal_actions() if NAMES[a - NAME_BASE][0:3:2] == (kind, False)]
+            names = [
+                a for a in game.legal_actions() if NAMES[a - NAME_BASE][0:3:2] == (kind, False)
+            ]
             if names:
                 game.apply(names[0])
                 assert game.phase == PLAY
@@ -145,15 +147,19 @@ def main() -> None:
                 continue
             s = f[q]
             bound = TARGETS.get(target)
-            mark = "" if bound is None else f"<= {bound:g} {'ok' if s['mean_ms'] <= bound else 'MISS'}"
+            mark = ""
+            if bound is not None:
+                mark = f"<= {bound:g} {'ok' if s['mean_ms'] <= bound else 'MISS'}"
             print(
                 f"{name:9s} {q:11s} {s['mean_ms']:8.2f} {s['median_ms']:8.2f} {s['max_ms']:8.1f} "
                 f"{s['slowest_seed']:7d} {s['nodes_per_s']:11,.0f} {s['mean_nodes']:9,.0f}  {mark}"
             )
     p = figures["playouts"]
     ok = "ok" if p["playouts_per_s"] >= TARGETS["playouts_per_s"] else "MISS"
-    print(f"kernel playouts/s {p['playouts_per_s']:,.0f} (>= 500,000 {ok}); "
-          f"pure-Python engine {p['python_playouts_per_s']:,.0f}/s; ratio {p['ratio']:,.0f}x")  # fmt: skip
+    print(
+        f"kernel playouts/s {p['playouts_per_s']:,.0f} (>= 500,000 {ok}); pure-Python engine "
+        f"{p['python_playouts_per_s']:,.0f}/s; ratio {p['ratio']:,.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from schafkopf.cli import app
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, Game
 from schafkopf.record import game_to_record
 from schafkopf.rules import Kind, Ruleset
+from schafkopf.search import solver
 from schafkopf.search.kernels import _after_card, kernel_tables, legal_cards, trick_winner
 from schafkopf.search.solver import (
     declarer_tricks_reach,
@@ -210,7 +211,7 @@ def test_solver_equals_brute_force(variant: str) -> None:
     rules = dict(VARIANTS)[variant]
     rng = random.Random(f"solver-{variant}")
     stats: Counter[str] = Counter()
-    target = 500 if variant == "standard" else 250
+    target = 1200 if variant == "standard" else 800
     while stats["positions"] < target:
         want = rng.choice(WANTS)
         g = random_position(rules, rng, max_tricks=rng.choice((1, 2, 3, 4)), want=want)
@@ -223,6 +224,9 @@ def test_solver_equals_brute_force(variant: str) -> None:
             holder = g.hands[g.to_move]
             if not g.trick and holder & g.called_sau:
                 stats["holder leads"] += 1
+                suit = (holder & g.tables.follow[g.called_suit]).bit_count()
+                if suit >= rules.davonlaufen_min:
+                    stats["may run away"] += 1
         if g.trick:
             stats["mid-trick"] += 1
         ref = brute_values(g)
@@ -243,8 +247,39 @@ def test_solver_equals_brute_force(variant: str) -> None:
             for t in (tbest, tbest + 1):
                 assert declarer_tricks_reach(g, t) == (tbest >= t), (where, t)
     if variant in ("standard", "davonlaufen2"):
-        assert stats["called sau bound"] >= 20, stats
-    assert stats["mid-trick"] >= target // 2, stats
+        assert stats["called sau bound"] >= 100 and stats["holder leads"] >= 20, stats
+    if variant == "davonlaufen2":
+        assert stats["may run away"] >= 10, stats
+    kinds = {"rufspiel", "solo", "wenz", "geier", "bettel"} - ({"rufspiel"} if variant == "three" else set())
+    assert all(stats[k] for k in kinds) and stats["mid-trick"] >= target // 2, stats
+    print(variant, dict(stats))
+
+
+@pytest.mark.parametrize("variant", ["standard", "three"])
+def test_fail_soft_bounds_with_a_shared_table(variant: str) -> None:
+    """Searches with random windows that share the transposition table return valid fail-soft
+    bounds: at most the value when failing low, at least when failing high, else the value."""
+    rules = dict(VARIANTS)[variant]
+    rng = random.Random(f"windows-{variant}")
+    done = 0
+    while done < 300:
+        g = random_position(rules, rng, max_tricks=4, want=rng.choice(WANTS))
+        if g is None or g.contract is None or g.contract.kind is Kind.RAMSCH:
+            continue
+        done += 1
+        ref = brute_values(g)
+        best = max(ref.values()) if g.to_move in g.declarers else min(ref.values())
+        base = sum(g.points[s] for s in g.declarers)
+        true = best - base
+        p = solver._position(g, tricks=False)
+        solver._tables().next_stamp()
+        for _ in range(6):
+            a = rng.randint(-1, p.upper)
+            b = rng.randint(a + 1, p.upper + 1)
+            v = solver._run_ab(p, a, b)
+            assert (v <= a and true <= v) or (v >= b and true >= v) or v == true, (
+                game_to_record(g), a, b, v, true,
+            )  # fmt: skip
 
 
 def test_brute_force_reference_equals_engine_minimax() -> None:

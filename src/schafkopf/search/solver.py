@@ -6,26 +6,32 @@ them. :func:`solve` gives the exact figure for the position and for every legal 
 to move; :func:`reaches` answers one threshold question (>= 61, >= 91, ...) by a single
 null-window search, which is much cheaper. For Tout and Bettel, whose goal is tricks, the trick
 versions :func:`declarer_tricks_reach` and :func:`move_values_tricks` play that goal (in Bettel
-the declarer avoids tricks and the opponents push them on it).
+the declarer avoids tricks and the opponents push them on it). A lost Tout or Bettel ends at
+once where the rules say so (``end_early``), as in the engine. Ramsch has no declarer side:
+every function here raises :class:`ValueError` for it.
 
-The search (a jitted fail-soft alpha-beta, after Bo Haglund's DDS for Bridge):
+The usual questions: won is ``reaches(g, 61)``, Schneider ``reaches(g, 91)``, Schneider lost
+``not reaches(g, 31)``, the opponents Schwarz ``declarer_tricks_reach(g, tricks in the game)``,
+the declarers Schwarz ``not declarer_tricks_reach(g, 1)``. Each thread has its own
+transposition table (32 MiB); a search holds the GIL.
+
+The search, a jitted fail-soft alpha-beta after Bo Haglund's DDS for Bridge:
 
 - the rules come only from :func:`schafkopf.search.kernels.kernel_tables` and
   :func:`schafkopf.search.kernels.legal_cards` (follow suit, called Sau, Davonlaufen); cards are
-  renumbered so that each effective suit is a contiguous run of bits, lowest power first, which
-  makes "the next higher card still out" one bit operation;
-- exact values by MTD(f): a sequence of null-window searches sharing one transposition table;
+  renumbered so that each effective suit is a run of bits, lowest power first, which makes "the
+  next higher card still out" one bit operation;
+- exact values by a sequence of null-window searches that share the transposition table;
 - a transposition table at trick boundaries, keyed by the cards still out (the owner of each is
   fixed), the leader and the called-Sau state, holding lower and upper bounds and the best lead;
-- equivalent cards merged: two cards of one hand that are neighbours among the cards still out
-  in one effective suit and have equal Augen (any Augen when counting tricks) lead to the same
-  value, so only the higher is searched;
-- remaining-points bounds (a side cannot get more than what is still out) and quick tricks
-  (the leader's side surely takes the tricks its top trumps win outright);
-- move ordering: the table's best lead, then winning cards, Schmieren onto a partner's trick,
-  cheap discards.
-
-Ramsch has no declarer side: every function here raises :class:`ValueError` for it.
+- equivalent cards merged: cards of one hand that follow each other among the cards still out
+  in one effective suit win and lose alike; of such a run only cards of different Augen are
+  searched, and only one when the trick surely goes to one side (see :func:`_reduce_moves`);
+- bounds: a side cannot get more than what is still out, the top trumps of a side win their
+  tricks, a leader who surely takes every trick (a sweep) ends the search, and the last two
+  tricks are solved by plain nested loops;
+- move ordering: the table's best lead, then sure tricks, leads to a partner who wins, winning
+  cards, Schmieren onto a partner's sure trick, cheap discards.
 
 >>> from schafkopf.benchmark import dealt_rufspiel
 >>> game = dealt_rufspiel(seed=1)
@@ -38,21 +44,19 @@ True
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, types
+from numba.core.extending import intrinsic
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from schafkopf.rules import TRUMP, Kind
-from schafkopf.search.kernels import (
-    _after_card,
-    kernel_tables,
-    legal_cards,
-    popcount,
-    trick_winner,
-)
+from schafkopf.search import kernels
+from schafkopf.search.kernels import kernel_tables, trick_winner
 
 if TYPE_CHECKING:
     from schafkopf.game import Game
@@ -68,58 +72,99 @@ __all__ = [
     "solve",
 ]
 
-_TT_BITS: Final = 20
-"""The transposition table holds 2**_TT_BITS entries (one slot per hash, always replaced)."""
+_TT_BITS: Final = 19
+"""The transposition table holds 2**_TT_BITS buckets of two entries: one kept for the larger
+subtree, one always replaced (32 MiB)."""
 
 # The kernel's arrays. ``tab`` (int64, 1-D): card power, Augen, Augen masks, then the search's
-# scalars (``cfg``). ``work`` (int64, rows of 8): the tricks being played, the hands, and per
-# depth the ordered moves and their scores. ``tt``: the transposition table, rows of (key, lower
-# bound, upper bound, best lead). Few arrays keep numba's per-call overhead low.
+# scalars. ``work`` (int64, rows of 8): the tricks being played, the hands, per depth the ordered
+# moves and their scores, then the transposition table: a row per bucket holding two entries
+# (key, lower bound, upper bound, best lead). Few arrays keep numba's call overhead low.
 _T_POW, _T_AUG, _T_AMASK, _T_CFG = 0, 32, 64, 72
 _N, _CSUIT, _DLMIN, _CNT, _MAX, _MODE, _END, _STAMP, _TTMASK, _NODES = range(_T_CFG, _T_CFG + 10)
 _TAB_SIZE: Final = _T_CFG + 16
-_W_TRICK, _W_HANDS, _W_MV, _W_SC = 0, 16, 17, 57
-_WORK_ROWS: Final = 97
+_MAX_DEPTH = 40
+_W_TRICK, _W_HANDS, _W_MV = 0, 16, 17
+_W_SC = _W_MV + _MAX_DEPTH
+_W_TT = _W_SC + _MAX_DEPTH
 _POINTS, _TRICKS = 0, 1
 """Search modes: a trick is worth its Augen, or 1."""
 _TRUMP_SUIT = TRUMP
+_INF = 1 << 20
 _HASH_MUL = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 
 
 # ---------------------------------------------------------------------------------------------
-# The kernel
+# Bits
+
+# The engine-equal rule kernels, compiled again from their own source so that they are inlined
+# into the search (a call that passes arrays costs more than the rule itself).
+_legal = njit(inline="always")(kernels.legal_cards.py_func)
+_after_card = njit(inline="always")(kernels._after_card.py_func)
+
+
+def _intrinsics() -> tuple[Any, Any, Any]:
+    """Population count and leading/trailing zero counts as single machine instructions
+    (numba intrinsics, typed ``Any`` for mypy)."""
+
+    @intrinsic
+    def popcnt(typingctx, x):  # type: ignore[no-untyped-def]
+        sig = types.int64(types.int64)
+
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            return builder.ctpop(args[0])
+
+        return sig, codegen
+
+    return popcnt, leading_zeros, trailing_zeros
+
+
+_popcnt, _leading_zeros, _trailing_zeros = _intrinsics()
 
 
 @njit(cache=True, inline="always")
 def _low_index(m):  # type: ignore[no-untyped-def]
-    """The index of the lowest set bit of a non-zero mask below 2**32."""
-    return popcount((m & -m) - 1)
+    """The index of the lowest set bit of a non-zero mask."""
+    return _trailing_zeros(m)
 
 
 @njit(cache=True, inline="always")
 def _high_index(m):  # type: ignore[no-untyped-def]
-    """The index of the highest set bit of a non-zero mask below 2**32."""
-    m |= m >> 1
-    m |= m >> 2
-    m |= m >> 4
-    m |= m >> 8
-    m |= m >> 16
-    return popcount(m) - 1
+    """The index of the highest set bit of a non-zero mask."""
+    return 63 - _leading_zeros(m)
 
 
 @njit(cache=True, inline="always")
 def _points_of(mask, tab):  # type: ignore[no-untyped-def]
     """Card points of a mask, from the Sau, Zehn, König, Ober and Unter masks."""
     return (
-        11 * popcount(mask & tab[_T_AMASK])
-        + 10 * popcount(mask & tab[_T_AMASK + 1])
-        + 4 * popcount(mask & tab[_T_AMASK + 2])
-        + 3 * popcount(mask & tab[_T_AMASK + 3])
-        + 2 * popcount(mask & tab[_T_AMASK + 4])
+        11 * _popcnt(mask & tab[_T_AMASK])
+        + 10 * _popcnt(mask & tab[_T_AMASK + 1])
+        + 4 * _popcnt(mask & tab[_T_AMASK + 2])
+        + 3 * _popcnt(mask & tab[_T_AMASK + 3])
+        + 2 * _popcnt(mask & tab[_T_AMASK + 4])
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _beats(c, lead_suit, best, eff, tab):  # type: ignore[no-untyped-def]
+    """Whether card ``c`` beats the trick's best card so far (``lead_suit`` led): a trump or
+    a card of the led suit, with more power (the engine's ``trick_winner`` comparison)."""
+    e = eff[c]
+    return (e == lead_suit or e == _TRUMP_SUIT) and tab[_T_POW + c] > tab[_T_POW + best]
+
+
+@njit(cache=True, inline="always")
+def _next_seat(seat, n):  # type: ignore[no-untyped-def]
+    """The seat after ``seat`` at a table of ``n``."""
+    return seat + 1 if seat + 1 < n else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Endgames and bounds
+
+
+@njit(cache=True, inline="always")
 def _last_trick(leader, eff, tab, work):  # type: ignore[no-untyped-def]
     """The counted side's value of the last trick, where every hand holds one card."""
     n = tab[_N]
@@ -127,14 +172,12 @@ def _last_trick(leader, eff, tab, work):  # type: ignore[no-untyped-def]
     lead = eff[best]
     ws = leader
     tv = tab[_T_AUG + best]
-    for i in range(1, n):
-        seat = leader + i
-        if seat >= n:
-            seat -= n
+    seat = leader
+    for _ in range(1, n):
+        seat = _next_seat(seat, n)
         c = _low_index(work[_W_HANDS, seat])
         tv += tab[_T_AUG + c]
-        e = eff[c]
-        if (e == lead or e == _TRUMP_SUIT) and tab[_T_POW + c] > tab[_T_POW + best]:
+        if _beats(c, lead, best, eff, tab):
             best = c
             ws = seat
     if tab[_MODE] == _TRICKS:
@@ -142,7 +185,159 @@ def _last_trick(leader, eff, tab, work):  # type: ignore[no-untyped-def]
     return tv if (tab[_CNT] >> ws) & 1 else 0
 
 
+@njit(cache=True, inline="always")
+def _nth_card(mask, k):  # type: ignore[no-untyped-def]
+    """The ``k``-th (0 or 1) card of a mask, lowest first."""
+    if k:
+        mask &= mask - 1
+    return _low_index(mask)
+
+
+@njit(cache=True, inline="always")
+def _better(maxing, v, best):  # type: ignore[no-untyped-def]
+    """Whether ``v`` is better than ``best`` for the side that maximises (or minimises)."""
+    return v > best if maxing else v < best
+
+
 @njit(cache=True)
+def _two_tricks(leader, cs, alpha, beta, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """The last two tricks (every hand holds two cards): fail-soft alpha-beta over at most
+    2**players card choices in nested loops, much cheaper than the general search there."""
+    n = tab[_N]
+    cnt = tab[_CNT]
+    maxers = tab[_MAX]
+    csuit = tab[_CSUIT]
+    dlmin = tab[_DLMIN]
+    tricks = tab[_MODE] == _TRICKS
+    end = tab[_END]
+    s1 = _next_seat(leader, n)
+    s2 = _next_seat(s1, n)
+    s3 = _next_seat(s2, n)
+    four = n == 4
+    h0 = work[_W_HANDS, leader]
+    h1 = work[_W_HANDS, s1]
+    h2 = work[_W_HANDS, s2]
+    h3 = work[_W_HANDS, s3] if four else 0
+    m0 = (maxers >> leader) & 1
+    m1 = (maxers >> s1) & 1
+    m2 = (maxers >> s2) & 1
+    m3 = (maxers >> s3) & 1
+    l0 = _legal(h0, -1, cs, csuit, dlmin, eff, follow)
+    best0 = -1 if m0 else _INF
+    a0 = alpha
+    b0 = beta
+    for i0 in range(_popcnt(l0)):
+        x = _nth_card(l0, i0)
+        ncs = _after_card(h0, 0, x, cs, csuit, eff)
+        lead = eff[x]
+        l1 = _legal(h1, x, ncs, csuit, dlmin, eff, follow)
+        l2 = _legal(h2, x, ncs, csuit, dlmin, eff, follow)
+        l3 = _legal(h3, x, ncs, csuit, dlmin, eff, follow) if four else 1
+        best1 = -1 if m1 else _INF
+        a1 = a0
+        b1 = b0
+        for i1 in range(_popcnt(l1)):
+            y = _nth_card(l1, i1)
+            best2 = -1 if m2 else _INF
+            a2 = a1
+            b2 = b1
+            for i2 in range(_popcnt(l2)):
+                z = _nth_card(l2, i2)
+                best3 = -1 if m3 else _INF
+                a3 = a2
+                b3 = b2
+                for i3 in range(_popcnt(l3)):
+                    w = _nth_card(l3, i3) if four else 0
+                    # The first trick.
+                    wc = x
+                    ws = leader
+                    tv = tab[_T_AUG + x] + tab[_T_AUG + y] + tab[_T_AUG + z]
+                    if _beats(y, lead, wc, eff, tab):
+                        wc = y
+                        ws = s1
+                    if _beats(z, lead, wc, eff, tab):
+                        wc = z
+                        ws = s2
+                    if four:
+                        tv += tab[_T_AUG + w]
+                        if _beats(w, lead, wc, eff, tab):
+                            wc = w
+                            ws = s3
+                    ours = (cnt >> ws) & 1
+                    v = 0
+                    if ours:
+                        v = 1 if tricks else tv
+                    if not ((end == 1 and not ours) or (end == 2 and ours)):
+                        # The last trick, led by the first one's winner.
+                        r0 = _low_index(h0 ^ (1 << x))
+                        r1 = _low_index(h1 ^ (1 << y))
+                        r2 = _low_index(h2 ^ (1 << z))
+                        r3 = _low_index(h3 ^ (1 << w)) if four else 0
+                        if ws == leader:
+                            wc = r0
+                        elif ws == s1:
+                            wc = r1
+                        elif ws == s2:
+                            wc = r2
+                        else:
+                            wc = r3
+                        lead2 = eff[wc]
+                        tv = tab[_T_AUG + r0] + tab[_T_AUG + r1] + tab[_T_AUG + r2]
+                        if _beats(r0, lead2, wc, eff, tab):
+                            wc = r0
+                            ws = leader
+                        if _beats(r1, lead2, wc, eff, tab):
+                            wc = r1
+                            ws = s1
+                        if _beats(r2, lead2, wc, eff, tab):
+                            wc = r2
+                            ws = s2
+                        if four:
+                            tv += tab[_T_AUG + r3]
+                            if _beats(r3, lead2, wc, eff, tab):
+                                wc = r3
+                                ws = s3
+                        if (cnt >> ws) & 1:
+                            v += 1 if tricks else tv
+                    if not four:
+                        best3 = v
+                        break
+                    if _better(m3, v, best3):
+                        best3 = v
+                        if m3:
+                            a3 = max(a3, v)
+                        else:
+                            b3 = min(b3, v)
+                        if a3 >= b3:
+                            break
+                if _better(m2, best3, best2):
+                    best2 = best3
+                    if m2:
+                        a2 = max(a2, best3)
+                    else:
+                        b2 = min(b2, best3)
+                    if a2 >= b2:
+                        break
+            if _better(m1, best2, best1):
+                best1 = best2
+                if m1:
+                    a1 = max(a1, best2)
+                else:
+                    b1 = min(b1, best2)
+                if a1 >= b1:
+                    break
+        if _better(m0, best1, best0):
+            best0 = best1
+            if m0:
+                a0 = max(a0, best1)
+            else:
+                b0 = min(b0, best1)
+            if a0 >= b0:
+                break
+    return best0
+
+
+@njit(cache=True, inline="always")
 def _sweep(leader, rest, cs, follow, tab, work):  # type: ignore[no-untyped-def]
     """1 if the leader surely takes every remaining trick for the counted side, 0 if for the
     other side, -1 if that is not sure (or an early end or the called Sau could interfere).
@@ -163,9 +358,9 @@ def _sweep(leader, rest, cs, follow, tab, work):  # type: ignore[no-untyped-def]
         if mine == 0 or _low_index(mine) < _high_index(theirs):
             return -1
         if h & ~trumps:
-            k = popcount(mine)
+            k = _popcnt(mine)
             for s in range(n):
-                if s != leader and popcount(work[_W_HANDS, s] & trumps) > k:
+                if s != leader and _popcnt(work[_W_HANDS, s] & trumps) > k:
                     return -1
     plain = h & ~trumps
     for suit in range(4):
@@ -181,21 +376,21 @@ def _sweep(leader, rest, cs, follow, tab, work):  # type: ignore[no-untyped-def]
     return ours
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sure_top_trumps(rest, follow, tab, work):  # type: ignore[no-untyped-def]
-    """The Augen of the top trumps still out down to the first one of the other side (they win
-    their tricks for their side), signed: positive for the counted side, negative otherwise."""
+    """The Augen of the top trumps still out down to the first one of the other side (each
+    wins its trick for its side), signed: positive for the counted side, negative otherwise."""
     trumps = rest & follow[_TRUMP_SUIT]
     if trumps == 0:
         return 0
     n = tab[_N]
     cnt = tab[_CNT]
     top = _high_index(trumps)
-    own = 0
     side = 0
     for s in range(n):
         if (work[_W_HANDS, s] >> top) & 1:
             side = (cnt >> s) & 1
+    own = 0
     for s in range(n):
         if ((cnt >> s) & 1) == side:
             own |= work[_W_HANDS, s]
@@ -209,109 +404,130 @@ def _sure_top_trumps(rest, follow, tab, work):  # type: ignore[no-untyped-def]
     return sure if side else -sure
 
 
-_AB_SIGNATURE: Final = (
-    "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64,"
-    " int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1])"
-)
-"""An explicit signature: numba's on-disk cache of a recursive function is only safe with one."""
+# ---------------------------------------------------------------------------------------------
+# Moves
 
 
-@njit(_AB_SIGNATURE, cache=True)
-def _ab(  # type: ignore[no-untyped-def]
-    ti, pos, leader, cs, win, tp, rest, alpha, beta, only, depth, eff, follow, tab, work, tt,
-):  # fmt: skip
-    """Fail-soft alpha-beta: the counted side's value from the current trick on.
+@njit(cache=True, inline="always")
+def _trick_is_certain(wcard, wside, pos, ti, leader, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """Whether a trick now won by ``wcard`` (its side ``wside``) surely goes to that side: no
+    later seat of the other side can beat it (following suit where it must)."""
+    n = tab[_N]
+    cnt = tab[_CNT]
+    lead_suit = eff[work[ti, 0]] if pos > 0 else eff[wcard]
+    lead_mask = follow[lead_suit]
+    trumps = follow[_TRUMP_SUIT]
+    we = eff[wcard]
+    higher = follow[we] & ~((2 << wcard) - 1)  # same suit, more power (the suits are runs)
+    if we != _TRUMP_SUIT:
+        higher |= trumps
+    s = leader + pos
+    if s >= n:
+        s -= n
+    for _ in range(pos + 1, n):
+        s = _next_seat(s, n)
+        if ((cnt >> s) & 1) == wside:
+            continue
+        h = work[_W_HANDS, s]
+        if h & lead_mask:
+            h &= lead_mask  # must follow
+        if h & higher:
+            return False
+    return True
 
-    The position: the hands in ``work``, the current trick ``work[ti, :pos]`` led by ``leader``
-    with its winning card at index ``win`` and value ``tp`` so far, the called Sau ``cs`` while
-    it binds, ``rest`` the union of the hands. ``only`` restricts the moves of this node (the
-    root's move values); ``depth`` indexes the scratch rows of ordered moves.
+
+@njit(cache=True, inline="always")
+def _reduce_moves(legal, live, seat, pos, ti, leader, win, cs, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """The legal cards worth searching: equivalent cards merged.
+
+    A run is cards of one hand that follow each other among the cards still out (the current
+    trick included) in one effective suit: they win and lose alike. Counting tricks, the top
+    card of a run stands for all. Counting points, neighbours of equal Augen are merged; and
+    when the trick surely goes to one side whichever run card is played, the run's most Augen
+    go onto one's own side's trick and its fewest onto the other side's (the card kept back can
+    only be worth less to oneself later: the two futures mirror each other).
     """
     n = tab[_N]
-    mode = tab[_MODE]
     cnt = tab[_CNT]
-    csuit = tab[_CSUIT]
-    tab[_NODES] += 1
-    zero = n - n  # recursive calls take no literal arguments (they break numba's cache)
-    key = -1
-    slot = 0
-    hint = -1
-    rem = 0
-    if pos == 0:
-        left = popcount(rest)
-        if left == 0:
-            return 0
-        if mode == _POINTS:
-            rem = _points_of(rest, tab)
-        else:
-            rem = left // n
-        if rem <= alpha:
-            return rem
-        if beta <= 0:
-            return 0
-        if left == n:
-            return _last_trick(leader, eff, tab, work)
-        sw = _sweep(leader, rest, cs, follow, tab, work)
-        if sw >= 0:
-            return sw * rem
-        if mode == _POINTS and tab[_END] == 0:
-            sure = _sure_top_trumps(rest, follow, tab, work)
-            if sure > 0:
-                if sure >= beta:
-                    return sure
-                if sure > alpha:
-                    alpha = sure
-            elif sure < 0:
-                if rem + sure <= alpha:
-                    return rem + sure
-                if rem + sure < beta:
-                    beta = rem + sure
-        if only == -1:
-            key = rest | (leader << 32) | ((1 if cs else 0) << 34) | (tab[_STAMP] << 35)
-            slot = ((key * _HASH_MUL) >> 29) & tab[_TTMASK]
-            if tt[slot, 0] == key:
-                lo = tt[slot, 1]
-                hi = tt[slot, 2]
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-                hint = tt[slot, 3]
-    seat = leader + pos
-    if seat >= n:
-        seat -= n
-    hand = work[_W_HANDS, seat]
-    lead = work[ti, 0] if pos > 0 else -1
-    legal = legal_cards(hand, lead, cs, csuit, tab[_DLMIN], eff, follow) & only
-    live = rest
-    for i in range(pos):
-        live |= 1 << work[ti, i]
-    # Merge equivalent cards: keep the higher of two neighbours among the cards still out.
+    tricks = tab[_MODE] == _TRICKS
+    my_side = (cnt >> seat) & 1
     cand = legal
+    run = 0
     m = legal
     while m:
         low = m & -m
         m ^= low
+        run |= low
         above = live & follow[eff[_low_index(low)]] & ~((low << 1) - 1)
-        if above:
-            nxt = above & -above
-            if nxt & legal and not ((low | nxt) & cs):
-                if mode == _TRICKS or tab[_T_AUG + _low_index(low)] == tab[_T_AUG + _low_index(nxt)]:
-                    cand ^= low
-    # Order the moves: a score per card, then insertion sort (descending).
-    maxing = (tab[_MAX] >> seat) & 1
-    wants_win = maxing == ((cnt >> seat) & 1)
-    lead_suit = eff[lead] if pos > 0 else -1
+        nxt = above & -above
+        if nxt & legal and not ((low | nxt) & cs):
+            continue  # the run goes on
+        if run != low:
+            top = _low_index(low)
+            if tricks:
+                cand &= ~(run ^ low)
+            else:
+                # Who wins the trick when a card of this run is played?
+                if pos == 0 or _beats(top, eff[work[ti, 0]], work[ti, win], eff, tab):
+                    wcard = top
+                    wside = my_side
+                else:
+                    wcard = work[ti, win]
+                    ws = leader + win
+                    if ws >= n:
+                        ws -= n
+                    wside = (cnt >> ws) & 1
+                if pos == n - 1 or _trick_is_certain(
+                    wcard, wside, pos, ti, leader, eff, follow, tab, work
+                ):
+                    # Keep one card: the most Augen onto one's own side's trick, else the fewest.
+                    keep = 0
+                    best_au = -1
+                    r = run
+                    while r:
+                        lb = r & -r
+                        r ^= lb
+                        au = tab[_T_AUG + _low_index(lb)]
+                        if wside == my_side:
+                            if au >= best_au:
+                                best_au = au
+                                keep = lb
+                        elif best_au < 0 or au < best_au:
+                            best_au = au
+                            keep = lb
+                    cand &= ~(run ^ keep)
+                else:
+                    r = run ^ low
+                    while r:
+                        lb = r & -r
+                        r ^= lb
+                        nb = run & ~((lb << 1) - 1)
+                        nb &= -nb
+                        if tab[_T_AUG + _low_index(lb)] == tab[_T_AUG + _low_index(nb)]:
+                            cand ^= lb
+        run = 0
+    return cand
+
+
+@njit(cache=True, inline="always")
+def _order_moves(cand, hint, live, seat, pos, ti, leader, win, eff, follow, tab, work, depth):  # type: ignore[no-untyped-def]
+    """Write the moves of ``cand`` into the scratch row of ``depth``, best first; their count.
+
+    Leads: the table's best lead, then sure tricks (most Augen first), low cards to a partner
+    who surely wins, trumps; following: sure wins with the most Augen, other wins (strongest
+    first), Schmieren onto a partner's sure trick, cheap discards. Bettel's side that avoids
+    tricks reverses the preferences.
+    """
+    n = tab[_N]
+    cnt = tab[_CNT]
+    my_side = (cnt >> seat) & 1
+    wants_win = ((tab[_MAX] >> seat) & 1) == my_side
+    lead_suit = eff[work[ti, 0]] if pos > 0 else -1
     wcard = work[ti, win] if pos > 0 else 0
-    wpow = tab[_T_POW + wcard]
     wseat = leader + win
     if wseat >= n:
         wseat -= n
-    friend_wins = pos > 0 and ((cnt >> wseat) & 1) == ((cnt >> seat) & 1)
+    friend_wins = pos > 0 and ((cnt >> wseat) & 1) == my_side
     last = pos == n - 1
     mrow = _W_MV + depth
     srow = _W_SC + depth
@@ -327,27 +543,53 @@ def _ab(  # type: ignore[no-untyped-def]
         if pos == 0:
             if c == hint:
                 s = 1 << 40
+            elif _trick_is_certain(c, my_side, pos, ti, leader, eff, follow, tab, work):
+                s = 3000 + 4 * au  # a sure trick: the most Augen first
             else:
-                # A card that is the highest still out of its suit wins unless trumped.
-                if live & follow[e] & ~((low << 1) - 1) == 0:
-                    s = 500 + au + (100 if e == _TRUMP_SUIT else 0)
-                else:
-                    s = 100 - au - (50 if e == _TRUMP_SUIT else 0)
-                if not wants_win:
-                    s = -s
+                s = 100 - 4 * au
+                if e == _TRUMP_SUIT:
+                    s += pw // 2  # draw trumps
+                # Low cards to a partner who surely wins the trick.
+                s2 = leader
+                for _ in range(1, n):
+                    s2 = _next_seat(s2, n)
+                    if ((cnt >> s2) & 1) == my_side:
+                        h2 = work[_W_HANDS, s2]
+                        f2 = h2 & follow[e]
+                        top2 = 0
+                        if f2:
+                            top2 = _high_index(f2)
+                        elif e != _TRUMP_SUIT and h2 & follow[_TRUMP_SUIT]:
+                            top2 = _high_index(h2 & follow[_TRUMP_SUIT])
+                        if top2 > c and _trick_is_certain(
+                            top2, my_side, pos, ti, leader, eff, follow, tab, work
+                        ):
+                            s = 2000 - 4 * au
+            if not wants_win:
+                s = -s
         else:
-            beats = (e == lead_suit or e == _TRUMP_SUIT) and pw > wpow
+            beats = _beats(c, lead_suit, wcard, eff, tab)
             if wants_win:
-                if friend_wins:
-                    s = (200 if not beats else 100) + 4 * au
-                elif beats:
-                    s = 1000 + (4 * au if last else pw)
+                if beats:
+                    if last or _trick_is_certain(
+                        c, my_side, pos, ti, leader, eff, follow, tab, work
+                    ):
+                        s = 3000 + 4 * au - pw // 8  # win it for sure, with the most Augen
+                    else:
+                        s = 1000 + pw  # try to win it, strongest first
+                elif friend_wins:
+                    if last or _trick_is_certain(
+                        wcard, my_side, pos, ti, leader, eff, follow, tab, work
+                    ):
+                        s = 2000 + 4 * au  # Schmieren onto a sure trick of one's side
+                    else:
+                        s = 500 - 4 * au
                 else:
-                    s = -4 * au - pw // 8
+                    s = -4 * au - pw // 8  # a cheap discard
             elif beats:
                 s = -pw
             else:
-                s = 1000 + pw
+                s = 1000 + pw  # (Bettel) duck with the highest card that still loses
         j = k
         while j > 0 and work[srow, j - 1] < s:
             work[mrow, j] = work[mrow, j - 1]
@@ -356,107 +598,321 @@ def _ab(  # type: ignore[no-untyped-def]
         work[mrow, j] = c
         work[srow, j] = s
         k += 1
-    a = alpha
-    b = beta
-    best = -1 if maxing else 1 << 20
-    best_move = -1
+    return k
+
+
+# ---------------------------------------------------------------------------------------------
+# Transposition table
+
+
+@njit(cache=True, inline="always")
+def _tt_key(rest, leader, cs, tab):  # type: ignore[no-untyped-def]
+    """A position at a trick boundary: the cards still out (their owners are fixed), the
+    leader, whether the called Sau still binds, and the search's stamp."""
+    return rest | (leader << 32) | ((1 if cs else 0) << 34) | (tab[_STAMP] << 35)
+
+
+@njit(cache=True, inline="always")
+def _tt_row(key, tab):  # type: ignore[no-untyped-def]
+    """The row of a key's bucket in ``work`` (a multiplicative hash)."""
+    return _W_TT + (((key * _HASH_MUL) >> 29) & tab[_TTMASK])
+
+
+@njit(cache=True, inline="always")
+def _tt_store(work, row, key, best, alpha, beta, rem, best_move, stamp):  # type: ignore[no-untyped-def]
+    """Store a fail-soft result (searched in ``(alpha, beta)``) in its bucket: the entry of the
+    same position if there is one, else the first entry when the new subtree is at least as
+    large as its (which moves to the second), else the second."""
+    if work[row, 0] == key:
+        e = 0
+    elif work[row, 4] == key:
+        e = 4
+    else:
+        old = work[row, 0]
+        if (old >> 35) != stamp or _popcnt(old & 0xFFFFFFFF) <= _popcnt(key & 0xFFFFFFFF):
+            for j in range(4):
+                work[row, 4 + j] = work[row, j]
+            e = 0
+        else:
+            e = 4
+        work[row, e] = key
+        work[row, e + 1] = 0
+        work[row, e + 2] = rem
+    if best <= alpha:
+        if best < work[row, e + 2]:
+            work[row, e + 2] = best
+    elif best >= beta:
+        if best > work[row, e + 1]:
+            work[row, e + 1] = best
+    else:
+        work[row, e + 1] = best
+        work[row, e + 2] = best
+    work[row, e + 3] = best_move
+
+
+# ---------------------------------------------------------------------------------------------
+# The search
+
+# Per depth (cards played below the root), the search keeps its frame in a row of ``st``.
+(_F_TI, _F_POS, _F_LEADER, _F_CS, _F_WIN, _F_TP, _F_REST, _F_ALPHA, _F_BETA, _F_A, _F_B,
+ _F_BEST, _F_BMOVE, _F_KEY, _F_ROW, _F_REM, _F_SEAT, _F_HAND, _F_MAXING, _F_K, _F_I,
+ _F_GAINED, _F_ONLY) = range(23)  # fmt: skip
+_FRAME: Final = 24
+_ENTER, _NEXT, _CHILD, _FINISH = range(4)
+
+
+@njit(cache=True, error_model="numpy")
+def _search(pos, leader, cs, win, tp, rest, alpha, beta, only, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: the counted side's value from the current trick on.
+
+    The position: the hands in ``work``, the current trick ``work[0, :pos]`` led by ``leader``
+    with its winning card at index ``win`` and value ``tp`` so far, the called Sau ``cs`` while
+    it binds, ``rest`` the union of the hands. ``only`` restricts the root's moves (a root
+    move's value). An explicit stack of frames instead of recursion: numba calls are costly.
+    """
+    n = tab[_N]
+    mode = tab[_MODE]
+    cnt = tab[_CNT]
+    csuit = tab[_CSUIT]
     end = tab[_END]
-    for i in range(k):
-        c = work[mrow, i]
-        bit = 1 << c
-        work[_W_HANDS, seat] = hand ^ bit
-        ncs = _after_card(hand, pos, c, cs, csuit, eff)
-        work[ti, pos] = c
-        ntp = tp + tab[_T_AUG + c]
-        nwin = win
-        if pos == 0:
-            nwin = 0
-        else:
-            e = eff[c]
-            if (e == lead_suit or e == _TRUMP_SUIT) and tab[_T_POW + c] > wpow:
+    st = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
+    st[0, _F_TI] = 0
+    st[0, _F_POS] = pos
+    st[0, _F_LEADER] = leader
+    st[0, _F_CS] = cs
+    st[0, _F_WIN] = win
+    st[0, _F_TP] = tp
+    st[0, _F_REST] = rest
+    st[0, _F_ALPHA] = alpha
+    st[0, _F_BETA] = beta
+    st[0, _F_ONLY] = only
+    d = 0
+    state = _ENTER
+    v = 0
+    while True:
+        if state == _ENTER:
+            tab[_NODES] += 1
+            ti = st[d, _F_TI]
+            pos = st[d, _F_POS]
+            leader = st[d, _F_LEADER]
+            cs = st[d, _F_CS]
+            rest = st[d, _F_REST]
+            alpha = st[d, _F_ALPHA]
+            beta = st[d, _F_BETA]
+            only = st[d, _F_ONLY]
+            key = -1
+            row = 0
+            hint = -1
+            rem = 0
+            state = _NEXT
+            if pos == 0:
+                left = _popcnt(rest)
+                rem = _points_of(rest, tab) if mode == _POINTS else left // n
+                if left == 0 or beta <= 0:
+                    v = 0
+                    state = _FINISH
+                elif rem <= alpha:
+                    v = rem
+                    state = _FINISH
+                elif left == n:
+                    v = _last_trick(leader, eff, tab, work)
+                    state = _FINISH
+                elif only == -1 and left == 2 * n:
+                    v = _two_tricks(leader, cs, alpha, beta, eff, follow, tab, work)
+                    state = _FINISH
+                elif only == -1:
+                    key = _tt_key(rest, leader, cs, tab)
+                    row = _tt_row(key, tab)
+                    e = 0 if work[row, 0] == key else (4 if work[row, 4] == key else -1)
+                    if e >= 0:
+                        lo = work[row, e + 1]
+                        hi = work[row, e + 2]
+                        if lo >= beta:
+                            v = lo
+                            state = _FINISH
+                        elif hi <= alpha:
+                            v = hi
+                            state = _FINISH
+                        elif lo == hi:
+                            v = lo  # (an empty window would make fail-soft bounds ambiguous)
+                            state = _FINISH
+                        else:
+                            alpha = max(alpha, lo)
+                            beta = min(beta, hi)
+                            hint = work[row, e + 3]
+                    if state == _NEXT:
+                        sw = _sweep(leader, rest, cs, follow, tab, work)
+                        if sw >= 0:
+                            v = sw * rem
+                            state = _FINISH
+                if state == _NEXT and mode == _POINTS and end == 0:
+                    sure = _sure_top_trumps(rest, follow, tab, work)
+                    if sure > 0:
+                        if sure >= beta:
+                            v = sure
+                            state = _FINISH
+                        elif sure > alpha:
+                            alpha = sure
+                    elif sure < 0:
+                        if rem + sure <= alpha:
+                            v = rem + sure
+                            state = _FINISH
+                        elif rem + sure < beta:
+                            beta = rem + sure
+            if state == _FINISH:
+                st[d, _F_KEY] = -1  # decided without a search: nothing to store
+                st[d, _F_BEST] = v
+                continue
+            seat = leader + pos
+            if seat >= n:
+                seat -= n
+            hand = work[_W_HANDS, seat]
+            lead = work[ti, 0] if pos > 0 else -1
+            legal = _legal(hand, lead, cs, csuit, tab[_DLMIN], eff, follow) & only
+            live = rest
+            for i in range(pos):
+                live |= 1 << work[ti, i]
+            win = st[d, _F_WIN]
+            cand = _reduce_moves(
+                legal, live, seat, pos, ti, leader, win, cs, eff, follow, tab, work
+            )
+            maxing = (tab[_MAX] >> seat) & 1
+            st[d, _F_K] = _order_moves(
+                cand, hint, live, seat, pos, ti, leader, win, eff, follow, tab, work, d
+            )
+            st[d, _F_I] = 0
+            st[d, _F_SEAT] = seat
+            st[d, _F_HAND] = hand
+            st[d, _F_MAXING] = maxing
+            st[d, _F_ALPHA] = alpha
+            st[d, _F_BETA] = beta
+            st[d, _F_A] = alpha
+            st[d, _F_B] = beta
+            st[d, _F_BEST] = -1 if maxing else _INF
+            st[d, _F_BMOVE] = -1
+            st[d, _F_KEY] = key
+            st[d, _F_ROW] = row
+            st[d, _F_REM] = rem
+        elif state == _NEXT:
+            i = st[d, _F_I]
+            c = work[_W_MV + d, i]
+            st[d, _F_I] = i + 1
+            ti = st[d, _F_TI]
+            pos = st[d, _F_POS]
+            leader = st[d, _F_LEADER]
+            seat = st[d, _F_SEAT]
+            hand = st[d, _F_HAND]
+            bit = 1 << c
+            work[_W_HANDS, seat] = hand ^ bit
+            ncs = _after_card(hand, pos, c, st[d, _F_CS], csuit, eff)
+            work[ti, pos] = c
+            ntp = st[d, _F_TP] + tab[_T_AUG + c]
+            nwin = st[d, _F_WIN]
+            if pos == 0:
+                nwin = 0
+            elif _beats(c, eff[work[ti, 0]], work[ti, nwin], eff, tab):
                 nwin = pos
-        if pos == n - 1:
-            ws = leader + nwin
-            if ws >= n:
-                ws -= n
-            ours = (cnt >> ws) & 1
-            gained = 0
-            if ours:
-                gained = ntp if mode == _POINTS else 1
-            if ncs and eff[work[ti, 0]] == csuit:
-                ncs = 0
-            if (end == 1 and not ours) or (end == 2 and ours):
-                v = gained
+            nrest = st[d, _F_REST] ^ bit
+            e = d + 1
+            if pos == n - 1:
+                ws = leader + nwin
+                if ws >= n:
+                    ws -= n
+                ours = (cnt >> ws) & 1
+                gained = 0
+                if ours:
+                    gained = ntp if mode == _POINTS else 1
+                st[d, _F_GAINED] = gained
+                if (end == 1 and not ours) or (end == 2 and ours):
+                    v = gained  # the game ends here (a lost Tout or Bettel, end_early)
+                    state = _CHILD
+                    continue
+                if ncs and eff[work[ti, 0]] == csuit:
+                    ncs = 0  # the called suit was led: the Sau is free
+                st[e, _F_TI] = ti + 1
+                st[e, _F_POS] = 0
+                st[e, _F_LEADER] = ws
+                st[e, _F_WIN] = 0
+                st[e, _F_TP] = 0
             else:
-                v = gained + _ab(
-                    ti + 1, zero, ws, ncs, zero, zero, rest ^ bit, a - gained, b - gained,
-                    zero - 1, depth + 1, eff, follow, tab, work, tt,
+                gained = 0
+                st[d, _F_GAINED] = 0
+                st[e, _F_TI] = ti
+                st[e, _F_POS] = pos + 1
+                st[e, _F_LEADER] = leader
+                st[e, _F_WIN] = nwin
+                st[e, _F_TP] = ntp
+            st[e, _F_CS] = ncs
+            st[e, _F_REST] = nrest
+            st[e, _F_ALPHA] = st[d, _F_A] - gained
+            st[e, _F_BETA] = st[d, _F_B] - gained
+            st[e, _F_ONLY] = -1
+            d = e
+            state = _ENTER
+        elif state == _CHILD:
+            # ``v``: the value of the move just played, with the trick it completed.
+            work[_W_HANDS, st[d, _F_SEAT]] = st[d, _F_HAND]
+            state = _NEXT
+            if st[d, _F_MAXING]:
+                if v > st[d, _F_BEST]:
+                    st[d, _F_BEST] = v
+                    st[d, _F_BMOVE] = work[_W_MV + d, st[d, _F_I] - 1]
+                    if v > st[d, _F_A]:
+                        st[d, _F_A] = v
+                        if v >= st[d, _F_B]:
+                            state = _FINISH
+            elif v < st[d, _F_BEST]:
+                st[d, _F_BEST] = v
+                st[d, _F_BMOVE] = work[_W_MV + d, st[d, _F_I] - 1]
+                if v < st[d, _F_B]:
+                    st[d, _F_B] = v
+                    if v <= st[d, _F_A]:
+                        state = _FINISH
+            if state == _NEXT and st[d, _F_I] == st[d, _F_K]:
+                state = _FINISH
+        else:  # _FINISH: return the frame's value to its parent
+            v = st[d, _F_BEST]
+            if st[d, _F_KEY] != -1:
+                _tt_store(
+                    work, st[d, _F_ROW], st[d, _F_KEY], v, st[d, _F_ALPHA], st[d, _F_BETA],
+                    st[d, _F_REM], st[d, _F_BMOVE], tab[_STAMP],
                 )  # fmt: skip
-        else:
-            v = _ab(
-                ti, pos + 1, leader, ncs, nwin, ntp, rest ^ bit, a, b, zero - 1, depth + 1,
-                eff, follow, tab, work, tt,
-            )  # fmt: skip
-        work[_W_HANDS, seat] = hand
-        if maxing:
-            if v > best:
-                best = v
-                best_move = c
-                if v > a:
-                    a = v
-                    if a >= b:
-                        break
-        elif v < best:
-            best = v
-            best_move = c
-            if v < b:
-                b = v
-                if a >= b:
-                    break
-    if key != -1:
-        if tt[slot, 0] != key:
-            tt[slot, 0] = key
-            tt[slot, 1] = 0
-            tt[slot, 2] = rem
-        if best <= alpha:
-            if best < tt[slot, 2]:
-                tt[slot, 2] = best
-        elif best >= beta:
-            if best > tt[slot, 1]:
-                tt[slot, 1] = best
-        else:
-            tt[slot, 1] = best
-            tt[slot, 2] = best
-        tt[slot, 3] = best_move
-    return best
+            if d == 0:
+                return v
+            d -= 1
+            v += st[d, _F_GAINED]
+            state = _CHILD
 
 
 @njit(cache=True)
-def _mtd(pos, leader, cs, win, tp, rest, only, guess, upper, eff, follow, tab, work, tt):  # type: ignore[no-untyped-def]
-    """The exact value of a position by MTD(f): null-window searches from ``guess``."""
+def _exact(pos, leader, cs, win, tp, rest, only, upper, first, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """The exact value of a position: null-window searches that share the transposition
+    table, each testing a threshold just under the middle of the interval left (refuting costs
+    more than proving, on average), the fail-soft results narrowing it further; the first test
+    at ``first`` when that lies inside (a guess)."""
     lower = 0
-    g = min(max(guess, 0), upper)
+    gamma = first
     while lower < upper:
-        beta = g + 1 if g == lower else g
-        g = _ab(0, pos, leader, cs, win, tp, rest, beta - 1, beta, only, 0, eff, follow, tab, work, tt)
-        if g < beta:
+        if gamma <= lower or gamma > upper:
+            gamma = lower + max(1, (upper - lower) * 9 // 20)
+        g = _search(pos, leader, cs, win, tp, rest, gamma - 1, gamma, only, eff, follow, tab, work)
+        if g < gamma:
             upper = g
         else:
             lower = g
+        gamma = -1
     return lower
 
 
 @njit(cache=True)
-def _move_values(  # type: ignore[no-untyped-def]
-    pos, leader, cs, win, tp, rest, moves, upper, eff, follow, tab, work, tt,
-):  # fmt: skip
-    """The exact value of each root move in ``moves``."""
+def _move_values(pos, leader, cs, win, tp, rest, moves, upper, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """The exact value of each root move in ``moves`` (each search first tests the last)."""
     out = np.zeros(moves.shape[0], dtype=np.int64)
-    guess = upper // 2
+    guess = -1
     for i in range(moves.shape[0]):
-        v = _mtd(pos, leader, cs, win, tp, rest, 1 << moves[i], guess, upper, eff, follow, tab, work, tt)
-        guess = v
-        out[i] = v
+        only = 1 << moves[i]
+        guess = _exact(pos, leader, cs, win, tp, rest, only, upper, guess, eff, follow, tab, work)
+        out[i] = guess
     return out
 
 
@@ -465,31 +921,43 @@ def _move_values(  # type: ignore[no-untyped-def]
 
 
 class _Tables:
-    """The transposition table, reused from search to search (entries carry a stamp)."""
+    """The kernel's scratch rows and transposition table, reused from search to search (entries
+    carry a stamp, so a new search needs no clearing)."""
 
     def __init__(self, bits: int = _TT_BITS) -> None:
         self.mask = (1 << bits) - 1
-        self.tt: IntArray = np.zeros((1 << bits, 4), dtype=np.int64)
-        self.tt[:, 0] = -1
+        self.work: IntArray = np.zeros((_W_TT + (1 << bits), 8), dtype=np.int64)
+        self.work[_W_TT:, 0] = -1
+        self.work[_W_TT:, 4] = -1
         self.stamp = 0
 
     def next_stamp(self) -> int:
         """A fresh stamp: entries of earlier searches (other deals) no longer match."""
         self.stamp += 1
         if self.stamp >= 1 << 28:
-            self.tt[:, 0] = -1
+            self.work[_W_TT:, 0] = -1
+            self.work[_W_TT:, 4] = -1
             self.stamp = 1
         return self.stamp
 
+    def load(self, p: _Position) -> IntArray:
+        """The work array holding the position's hands and current trick."""
+        self.work[_W_HANDS, : len(p.hands)] = p.hands
+        self.work[_W_TRICK, : len(p.trick)] = p.trick
+        p.tab[_STAMP] = self.stamp
+        p.tab[_TTMASK] = self.mask
+        return self.work
 
-_TABLES: _Tables | None = None
+
+_LOCAL = threading.local()
 
 
 def _tables() -> _Tables:
-    global _TABLES
-    if _TABLES is None:
-        _TABLES = _Tables()
-    return _TABLES
+    """This thread's tables (32 MiB, made on first use): searches never share them."""
+    t: _Tables | None = getattr(_LOCAL, "tables", None)
+    if t is None:
+        t = _LOCAL.tables = _Tables()
+    return t
 
 
 @dataclass
@@ -503,7 +971,10 @@ class _Position:
     eff: IntArray
     follow: IntArray
     tab: IntArray
-    work: IntArray
+    hands: list[int]
+    """The hands, renumbered."""
+    trick: list[int]
+    """The current trick, renumbered."""
     pos: int
     leader: int
     cs: int
@@ -558,14 +1029,11 @@ def _position(game: Game, tricks: bool) -> _Position:
         tab[_T_AMASK + j] = remap(sum(1 << c for c in range(32) if kt.augen[c] == a))
     eff = np.array([kt.eff_suit[c] for c in order], dtype=np.int64)
     follow = np.array([remap(int(f)) for f in kt.follow], dtype=np.int64)
-    work = np.zeros((_WORK_ROWS, 8), dtype=np.int64)
+    hands = [remap(h) for h in game.hands]
     rest = 0
-    for s, h in enumerate(game.hands):
-        work[_W_HANDS, s] = remap(h)
-        rest |= remap(h)
+    for h in hands:
+        rest |= h
     trick = game.trick
-    for i, c in enumerate(trick):
-        work[_W_TRICK, i] = perm[c]
     win = 0
     if trick:
         win = int(trick_winner(np.array(trick, dtype=np.int64), len(trick), kt.eff_suit, kt.power))
@@ -592,7 +1060,8 @@ def _position(game: Game, tricks: bool) -> _Position:
     seat = game.to_move
     assert seat is not None
     return _Position(
-        perm, order, eff, follow, tab, work, len(trick), game.trick_leader, remap(kt.called_sau),
+        perm, order, eff, follow, tab, hands, [perm[c] for c in trick], len(trick),
+        game.trick_leader, remap(kt.called_sau),
         win, tp, rest, upper, base, game._legal_cards(seat),
     )  # fmt: skip
 
@@ -600,23 +1069,19 @@ def _position(game: Game, tricks: bool) -> _Position:
 def _run_ab(p: _Position, alpha: int, beta: int) -> int:
     """One fail-soft alpha-beta search of the position (value from here on)."""
     t = _tables()
-    p.tab[_STAMP] = t.stamp
-    p.tab[_TTMASK] = t.mask
-    v: int = _ab(
-        0, p.pos, p.leader, p.cs, p.win, p.tp, p.rest, alpha, beta, -1, 0,
-        p.eff, p.follow, p.tab, p.work, t.tt,
+    v: int = _search(
+        p.pos, p.leader, p.cs, p.win, p.tp, p.rest, alpha, beta, -1,
+        p.eff, p.follow, p.tab, t.load(p),
     )  # fmt: skip
     return int(v)
 
 
-def _run_mtd(p: _Position, guess: int) -> int:
-    """The exact value of the position from here on."""
+def _run_exact(p: _Position, first: int = -1) -> int:
+    """The exact value of the position from here on (``first``: the first threshold to try)."""
     t = _tables()
-    p.tab[_STAMP] = t.stamp
-    p.tab[_TTMASK] = t.mask
-    v: int = _mtd(
-        p.pos, p.leader, p.cs, p.win, p.tp, p.rest, -1, guess, p.upper,
-        p.eff, p.follow, p.tab, p.work, t.tt,
+    v: int = _exact(
+        p.pos, p.leader, p.cs, p.win, p.tp, p.rest, -1, p.upper, first,
+        p.eff, p.follow, p.tab, t.load(p),
     )  # fmt: skip
     return int(v)
 
@@ -628,8 +1093,8 @@ def _representatives(p: _Position) -> dict[int, int]:
         if p.legal >> c & 1:
             legal |= 1 << p.perm[c]
     live = p.rest
-    for i in range(p.pos):
-        live |= 1 << int(p.work[_W_TRICK, i])
+    for k in p.trick:
+        live |= 1 << k
     tricks = p.tab[_MODE] == _TRICKS
     rep: dict[int, int] = {}
     for k in sorted(range(32), reverse=True):  # highest first: a card's neighbour is done
@@ -654,18 +1119,17 @@ def _values(p: _Position) -> dict[int, int]:
     rep = _representatives(p)
     searched = sorted(set(rep.values()))
     t = _tables()
-    p.tab[_STAMP] = t.stamp
-    p.tab[_TTMASK] = t.mask
     moves = np.array([p.perm[c] for c in searched], dtype=np.int64)
     out = _move_values(
         p.pos, p.leader, p.cs, p.win, p.tp, p.rest, moves, p.upper,
-        p.eff, p.follow, p.tab, p.work, t.tt,
+        p.eff, p.follow, p.tab, t.load(p),
     )  # fmt: skip
     by_rep = {c: int(v) for c, v in zip(searched, out, strict=True)}
     return {c: by_rep[r] for c, r in sorted(rep.items())}
 
 
 def _maximises(p: _Position, seat: int) -> bool:
+    """Whether ``seat`` plays for a high value of the search's objective."""
     return bool(p.tab[_MAX] >> seat & 1)
 
 
@@ -702,7 +1166,7 @@ def solve(game: Game, *, moves: bool = True) -> Solution:
         assert seat is not None
         best = max(vals.values()) if _maximises(p, seat) else min(vals.values())
         return Solution(p.base + best, {c: p.base + v for c, v in vals.items()}, p.nodes)
-    v = _run_mtd(p, p.upper // 2)
+    v = _run_exact(p)
     return Solution(p.base + v, {}, p.nodes)
 
 
