@@ -66,6 +66,13 @@ class Result:
         return out
 
 
+def is_schneider(rules: Ruleset, declarer_points: int, won: bool) -> bool:
+    """Whether a game with these declarer points is Schneider under the rules' option."""
+    if rules.schneider == "loser_30":
+        return (120 - declarer_points if won else declarer_points) <= 30
+    return declarer_points >= 91 if won else declarer_points <= 30
+
+
 def count_laufende(
     rules: Ruleset, contract: Contract, dealt: Sequence[int], declarers: Sequence[int]
 ) -> tuple[int, bool]:
@@ -146,11 +153,7 @@ def score(
             won = decl_tricks == total_tricks
         else:
             won = decl_points >= 61
-        loser_points = 120 - decl_points if won else decl_points
-        if rules.schneider == "loser_30":
-            schneider = loser_points <= 30
-        else:
-            schneider = decl_points >= 91 if won else decl_points <= 30
+        schneider = is_schneider(rules, decl_points, won)
         schwarz = (opp_tricks == 0) if won else (decl_tricks == 0)
         if kind is Kind.BETTEL:
             schwarz = schneider = False

@@ -36,6 +36,7 @@ from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game,
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import SamplingError, sample_deal, sample_world
+from schafkopf.scoring import is_schneider
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
 
@@ -267,11 +268,7 @@ def _heuristic_card(
 def _utility(rules: Ruleset, kind: Kind, points: int) -> float:
     """The declarer side's payout (in base units) for final card points, plus a tie-break."""
     won = points >= 61
-    loser = 120 - points if won else points
-    if rules.schneider == "loser_30":
-        schneider = loser <= 30
-    else:
-        schneider = points >= 91 if won else points <= 30
+    schneider = is_schneider(rules, points, won)
     schwarz = points in (0, 120)
     base = rules.base_price(kind) + rules.tarif.extra * (schneider + schwarz)
     return (base if won else -base) + points / 1000.0
