@@ -199,6 +199,18 @@ def _better(maxing, v, best):  # type: ignore[no-untyped-def]
     return v > best if maxing else v < best
 
 
+@njit(cache=True, inline="always")
+def _take(maxing, v, best, a, b):  # type: ignore[no-untyped-def]
+    """Fold value ``v`` into (best, alpha, beta) for the side to move; True when it cuts off."""
+    if not _better(maxing, v, best):
+        return best, a, b, False
+    if maxing:
+        a = max(a, v)
+    else:
+        b = min(b, v)
+    return v, a, b, a >= b
+
+
 @njit(cache=True)
 def _two_tricks(leader, cs, alpha, beta, eff, follow, tab, work):  # type: ignore[no-untyped-def]
     """The last two tricks (every hand holds two cards): fail-soft alpha-beta over at most
@@ -302,38 +314,18 @@ def _two_tricks(leader, cs, alpha, beta, eff, follow, tab, work):  # type: ignor
                     if not four:
                         best3 = v
                         break
-                    if _better(m3, v, best3):
-                        best3 = v
-                        if m3:
-                            a3 = max(a3, v)
-                        else:
-                            b3 = min(b3, v)
-                        if a3 >= b3:
-                            break
-                if _better(m2, best3, best2):
-                    best2 = best3
-                    if m2:
-                        a2 = max(a2, best3)
-                    else:
-                        b2 = min(b2, best3)
-                    if a2 >= b2:
+                    best3, a3, b3, cut = _take(m3, v, best3, a3, b3)
+                    if cut:
                         break
-            if _better(m1, best2, best1):
-                best1 = best2
-                if m1:
-                    a1 = max(a1, best2)
-                else:
-                    b1 = min(b1, best2)
-                if a1 >= b1:
+                best2, a2, b2, cut = _take(m2, best3, best2, a2, b2)
+                if cut:
                     break
-        if _better(m0, best1, best0):
-            best0 = best1
-            if m0:
-                a0 = max(a0, best1)
-            else:
-                b0 = min(b0, best1)
-            if a0 >= b0:
+            best1, a1, b1, cut = _take(m1, best2, best1, a1, b1)
+            if cut:
                 break
+        best0, a0, b0, cut = _take(m0, best1, best0, a0, b0)
+        if cut:
+            break
     return best0
 
 
