@@ -299,6 +299,19 @@ def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
     return out
 
 
+def plan_margins(
+    hand: int, rules: Ruleset, leads: bool
+) -> dict[tuple[Kind, int | None, bool], float]:
+    """The rule-based rating of every allowed contract for a dealt hand: (kind, suit, tout) to
+    its margin, zero or more where the hand clears that contract's bar (hand inference reads
+    it as a model of how people bid)."""
+    out: dict[tuple[Kind, int | None, bool], float] = {}
+    for p in _plans(hand, rules, leads):
+        k = (p.kind, p.suit, p.tout)
+        out[k] = max(out.get(k, p.margin), p.margin)
+    return out
+
+
 def _best_plan(plans: Iterable[_Plan]) -> _Plan | None:
     """The playable plan to aim for, or None when the hand should pass."""
     best = max(plans, key=lambda p: p.key, default=None)

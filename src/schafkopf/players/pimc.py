@@ -3,18 +3,28 @@
 Perfect-information Monte Carlo: for a card decision the player samples deals consistent
 with its view (:func:`schafkopf.sampling.sample_world`: voids, played cards, the called Sau,
 Sie), solves every world with the double-dummy solver and plays the card with the best mean
-payout for its side. Bidding, the contract and Kontra/Re are chosen the same way: by solving
-sampled deals under each contract the hand could play. With ``inference`` the sampled worlds
-are weighted by how likely the other seats' actions were in them under the rule-based
-player's policy (hand prediction).
+payout for its side. The payout depends on the card points only through their bracket (lost
+Schneider, lost, won, won Schneider, ...), so by default (``values="brackets"``) each card is
+placed in its bracket by a few null-window searches instead of valued exactly
+(``values="exact"``); ties go to the rule-based player's card. Bidding, the contract and
+Kontra/Re are chosen the same way: by solving sampled deals under each contract the hand
+could play.
+
+With ``inference`` (hand prediction) the player draws ``oversample`` times as many candidate
+worlds, weighs each by how likely the other seats' actions were in it under a softened
+rule-based policy (their bids and named contract as the rule-based bidder rates their hands
+there; their last eight card plays), and solves a weighted resample of them: a Rufspiel
+declarer gets the trumps a caller has, a seat that passed does not hold a solo.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from schafkopf.actions import (
@@ -33,12 +43,18 @@ from schafkopf.actions import (
 )
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
-from schafkopf.players.heuristic import HeuristicPlayer
-from schafkopf.rules import Kind, Ruleset, play_tables
+from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
+from schafkopf.rules import Contract, Kind, Ruleset, play_tables
 from schafkopf.sampling import SamplingError, sample_deal, sample_world
-from schafkopf.scoring import is_schneider
+from schafkopf.scoring import count_laufende, is_schneider
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
+VALUES: Final = ("brackets", "exact")
+"""How card play values a sampled world: the payout bracket of each card, or exact points."""
+_BID_TEMPERATURE: Final = 1.0
+"""How sharply the bidding model separates hands (in the rule-based rating's units)."""
+_PLAY_AGREE, _PLAY_OTHER, _PLAY_FLOOR = 0.7, 0.3, 0.05
+"""The card-play model: the rule-based card's share, the rest spread, and a floor."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +72,9 @@ class PimcPlayer:
     """Perfect-information Monte Carlo over the double-dummy solver.
 
     ``samples`` worlds per card decision (fewer if ``seconds`` runs out first); ``bid_samples``
-    worlds per contract when bidding; ``inference`` weights worlds by the other seats' actions.
+    worlds per contract when bidding; ``values`` one of :data:`VALUES`; ``inference`` weighs
+    ``oversample`` x ``samples`` candidate worlds by the other seats' actions and keeps a
+    weighted resample of ``samples``.
     """
 
     def __init__(
@@ -66,18 +84,24 @@ class PimcPlayer:
         seconds: float | None = None,
         bid_samples: int = 12,
         inference: bool = False,
+        values: str = "brackets",
+        oversample: int = 4,
         rufspiel_bar: float = 0.6,
         solo_bar: float = 0.66,
         kontra_bar: float = 0.25,
         re_bar: float = 0.85,
     ) -> None:
-        if samples < 1 or bid_samples < 1:
-            raise ValueError("samples and bid_samples must be at least 1")
+        if samples < 1 or bid_samples < 1 or oversample < 1:
+            raise ValueError("samples, bid_samples and oversample must be at least 1")
+        if values not in VALUES:
+            raise ValueError(f"values must be one of {', '.join(VALUES)}, got {values!r}")
         self.name = name
         self.samples = samples
         self.seconds = seconds
         self.bid_samples = bid_samples
         self.inference = inference
+        self.values = values
+        self.oversample = oversample
         self.rufspiel_bar = rufspiel_bar
         self.solo_bar = solo_bar
         self.kontra_bar = kontra_bar
@@ -135,7 +159,7 @@ class PimcPlayer:
     # -- card play ------------------------------------------------------------------------------
 
     def _play(self, view: View, cards: list[Card], rng: random.Random) -> Card:
-        from schafkopf.search.solver import move_values_tricks, solve
+        from schafkopf.search.solver import move_brackets, move_values_tricks, solve
 
         c = view.contract
         assert c is not None
@@ -143,22 +167,29 @@ class PimcPlayer:
         totals = dict.fromkeys(cards, 0.0)
         me_declarer = self._on_declarer_side(view)
         tricks_game = c.kind is Kind.BETTEL or c.tout
+        thresholds = _thresholds(view.rules)
         done = 0
         for g, w in self._worlds(view, rng, self.samples, start=start):
+            sign = w if me_declarer else -w
             if tricks_game:
                 values = move_values_tricks(g)
                 for card_, t in values.items():
                     won = t == 0 if c.kind is Kind.BETTEL else t == g.rules.hand_size
-                    totals[card_] += w * (1.0 if won == me_declarer else -1.0)
+                    totals[card_] += sign * (1.0 if won else -1.0)
+            elif self.values == "brackets":
+                stakes = _stakes(g, c, thresholds)
+                for card_, k in move_brackets(g, thresholds).items():
+                    totals[card_] += sign * stakes[k]
             else:
-                moves = solve(g).moves
-                for card_, points in moves.items():
-                    u = _utility(g.rules, c.kind, points)
-                    totals[card_] += w * (u if me_declarer else -u)
+                stakes = _stakes(g, c, thresholds)
+                for card_, points in solve(g).moves.items():
+                    k = sum(1 for t in thresholds if points >= t)
+                    totals[card_] += sign * (stakes[k] + points / 1000.0)
             done += 1
+        preferred = _heuristic_card(self._fallback, view, rng, cards)
         if not done:
-            return _heuristic_card(self._fallback, view, rng, cards)
-        return max(cards, key=lambda x: (totals[x], -x))
+            return preferred
+        return max(cards, key=lambda x: (round(totals[x], 9), x == preferred, -x))
 
     @staticmethod
     def _on_declarer_side(view: View) -> bool:
@@ -174,18 +205,39 @@ class PimcPlayer:
     def _worlds(
         self, view: View, rng: random.Random, count: int, start: float | None = None
     ) -> list[tuple[Game, float]]:
-        """Up to ``count`` sampled worlds with weights (1 without inference)."""
-        out: list[tuple[Game, float]] = []
-        for _ in range(count):
-            late = start is not None and time.perf_counter() - start > (self.seconds or 1e9)
-            if out and late:
-                break
+        """Up to ``count`` sampled worlds with weights (fewer once ``seconds`` have passed).
+
+        With inference, ``oversample`` x ``count`` candidates are weighed by the other seats'
+        actions and ``count`` are drawn from them in proportion (systematic resampling); the
+        drawn worlds then count alike.
+        """
+        if not self.inference:
+            out: list[tuple[Game, float]] = []
+            for _ in range(count):
+                late = start is not None and time.perf_counter() - start > (self.seconds or 1e9)
+                if out and late:
+                    break
+                try:
+                    out.append((sample_world(view, rng), 1.0))
+                except SamplingError:
+                    break
+            return out
+        candidates: list[Game] = []
+        weights: list[float] = []
+        for _ in range(count * self.oversample):
             try:
                 g = sample_world(view, rng)
             except SamplingError:
                 break
-            w = _inference_weight(g, view, rng) if self.inference else 1.0
-            out.append((g, w))
+            candidates.append(g)
+            weights.append(_inference_weight(g, view, rng))
+        drawn = _systematic(weights, count, rng)
+        out = []
+        for i in drawn:
+            late = start is not None and time.perf_counter() - start > (self.seconds or 1e9)
+            if out and late:
+                break
+            out.append((candidates[i], 1.0))
         return out
 
     # -- bidding ----------------------------------------------------------------------------------
@@ -265,13 +317,57 @@ def _heuristic_card(
     return a if a in cards else cards[0]
 
 
-def _utility(rules: Ruleset, kind: Kind, points: int) -> float:
-    """The declarer side's payout (in base units) for final card points, plus a tie-break."""
-    won = points >= 61
-    schneider = is_schneider(rules, points, won)
-    schwarz = points in (0, 120)
-    base = rules.base_price(kind) + rules.tarif.extra * (schneider + schwarz)
-    return (base if won else -base) + points / 1000.0
+@lru_cache(maxsize=16)
+def _thresholds(rules: Ruleset) -> tuple[int, ...]:
+    """The declarer-side card points at which the payout changes (won, Schneider, the Schwarz
+    stand-in of 0 or 120 points), ascending: ``(1, 31, 61, 91, 120)`` under most rules."""
+
+    def bracket(points: int) -> tuple[bool, bool, bool]:
+        won = points >= 61
+        return won, is_schneider(rules, points, won), points in (0, 120)
+
+    return tuple(p for p in range(1, 121) if bracket(p) != bracket(p - 1))
+
+
+def _stakes(g: Game, c: Contract, thresholds: Sequence[int]) -> list[float]:
+    """The declarer side's payout (in base units, before doublings) for each bracket of final
+    card points: below the first threshold, then from each threshold on; Laufende included."""
+    rules = g.rules
+    run, by_declarers = count_laufende(rules, c, g.dealt, g.declarers)
+    counts = rules.tarif.laufende > 0 and run >= rules.laufende_minimum(c.kind)
+    out = []
+    for points in (0, *thresholds):
+        won = points >= 61
+        schneider = is_schneider(rules, points, won)
+        schwarz = points in (0, 120)
+        laufende = run if counts and (rules.laufende_side == "either" or by_declarers == won) else 0
+        base = (
+            rules.base_price(c.kind)
+            + rules.tarif.extra * (schneider + schwarz)
+            + rules.tarif.laufende * laufende
+        )
+        out.append(float(base if won else -base))
+    return out
+
+
+def _systematic(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
+    """``count`` indices drawn in proportion to ``weights`` with one random offset (systematic
+    resampling: low variance, every heavy candidate kept)."""
+    total = sum(weights)
+    if not weights or total <= 0:
+        return list(range(min(count, len(weights))))
+    step = total / count
+    u = rng.random() * step
+    out: list[int] = []
+    acc = 0.0
+    i = 0
+    for k in range(count):
+        target = u + k * step
+        while i < len(weights) - 1 and acc + weights[i] <= target:
+            acc += weights[i]
+            i += 1
+        out.append(i)
+    return out
 
 
 def _price(rules: Ruleset, kind: Kind, tout: bool) -> float:
@@ -342,7 +438,51 @@ def _declared(view: View, deal: Sequence[Sequence[Card]], action: Action) -> Gam
 
 
 def _inference_weight(g: Game, view: View, rng: random.Random) -> float:
-    """How likely the other seats' card plays in this world were under the rule-based policy.
+    """How likely the other seats' bids and card plays in world ``g`` were under the model."""
+    return _bidding_weight(g, view) * _play_weight(g, view, rng)
+
+
+def _bidding_weight(g: Game, view: View) -> float:
+    """How likely the other seats' bids and named contract were with their hands in ``g``.
+
+    The model is the rule-based bidder softened: a seat says spiel with probability
+    sigmoid(margin / T), the margin being its best contract's rating (the rule-based player's
+    :func:`~schafkopf.players.heuristic.plan_margins`), and names a contract with probability
+    sigmoid(its margin / T).
+    """
+    rules = g.rules
+    weight = 1.0
+    margins: dict[int, dict[tuple[Kind, int | None, bool], float]] = {}
+    earlier_spiel = False
+    for s, a in view.history:
+        if a != SPIEL and a != WEITER and not (NAME_BASE <= a < NAME_BASE + len(NAMES)):
+            continue
+        if s == view.seat:
+            earlier_spiel = earlier_spiel or a == SPIEL
+            continue
+        m = margins.get(s)
+        if m is None:
+            m = margins[s] = plan_margins(g.dealt[s], rules, s == g.vorhand)
+        if a == SPIEL or a == WEITER:
+            pool = [
+                v for (k, _su, _t), v in m.items() if not (earlier_spiel and k is Kind.RUFSPIEL)
+            ]
+            best = max(pool, default=-5.0)
+            p = _sigmoid(best / _BID_TEMPERATURE)
+            weight *= p if a == SPIEL else 1.0 - p
+            earlier_spiel = earlier_spiel or a == SPIEL
+        else:
+            named = m.get(NAMES[a - NAME_BASE], -5.0)
+            weight *= _sigmoid(named / _BID_TEMPERATURE)
+    return weight
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def _play_weight(g: Game, view: View, rng: random.Random) -> float:
+    """How likely the other seats' card plays in world ``g`` were under the rule-based policy.
 
     Each of the last eight card plays by another seat counts: a play the rule-based player
     would also have made keeps its weight, any other is discounted (smoothed, never zero).
@@ -359,6 +499,7 @@ def _inference_weight(g: Game, view: View, rng: random.Random) -> float:
             options = [x for x in v.legal_actions if is_card(x)]
             if len(options) > 1:
                 guess = model.choose(v, rng)
-                weight *= 0.7 if guess == a else 0.3 / (len(options) - 1) + 0.05
+                other = _PLAY_OTHER / (len(options) - 1) + _PLAY_FLOOR
+                weight *= _PLAY_AGREE if guess == a else other
         replay.apply(a, s)
     return weight

@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -66,6 +67,7 @@ IntArray = npt.NDArray[np.int64]
 __all__ = [
     "Solution",
     "declarer_tricks_reach",
+    "move_brackets",
     "move_values_tricks",
     "reaches",
     "search_threshold",
@@ -908,6 +910,38 @@ def _move_values(pos, leader, cs, win, tp, rest, moves, upper, eff, follow, tab,
     return out
 
 
+@njit(cache=True)
+def _move_brackets(pos, leader, cs, win, tp, rest, moves, needs, upper, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """Per root move in ``moves``: how many of the ascending thresholds ``needs`` (values from
+    here on) it reaches, by bisection with null-window searches; the fail-soft result of each
+    search settles every threshold on its side at once."""
+    m = needs.shape[0]
+    out = np.zeros(moves.shape[0], dtype=np.int64)
+    for i in range(moves.shape[0]):
+        only = 1 << moves[i]
+        lo = 0  # thresholds below lo are reached
+        hi = 0  # thresholds from hi on are not
+        for k in range(m):
+            if needs[k] <= 0:
+                lo = k + 1
+            if needs[k] <= upper:
+                hi = k + 1
+        while lo < hi:
+            k = (lo + hi) // 2
+            gamma = needs[k]
+            g = _search(
+                pos, leader, cs, win, tp, rest, gamma - 1, gamma, only, eff, follow, tab, work
+            )
+            if g >= gamma:
+                while lo < m and needs[lo] <= g:
+                    lo += 1
+            else:
+                while hi > 0 and needs[hi - 1] > g:
+                    hi -= 1
+        out[i] = lo
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # The position in the kernel's numbering
 
@@ -1191,6 +1225,37 @@ def declarer_tricks_reach(game: Game, tricks: int) -> bool:
     tricks, a Bettel is lost when it holds for 1.
     """
     return search_threshold(game, tricks, tricks=True)[0]
+
+
+def move_brackets(game: Game, thresholds: Sequence[int]) -> dict[int, int]:
+    """Per legal card of the seat to move: how many of ``thresholds`` (ascending final
+    declarer-side card points) the declarer side reaches under perfect play after it.
+
+    Cheaper than :func:`solve` when only brackets matter (won, Schneider, ...): a few
+    null-window searches per card instead of the exact figure.
+
+    >>> from schafkopf.benchmark import dealt_rufspiel
+    >>> game = dealt_rufspiel(seed=1)
+    >>> exact = solve(game).moves
+    >>> brackets = move_brackets(game, [31, 61, 91])
+    >>> all(brackets[c] == sum(v >= t for t in (31, 61, 91)) for c, v in exact.items())
+    True
+    """
+    if list(thresholds) != sorted(set(thresholds)):
+        raise ValueError(f"thresholds must ascend strictly, got {list(thresholds)}")
+    p = _position(game, tricks=False)
+    t = _tables()
+    t.next_stamp()
+    rep = _representatives(p)
+    searched = sorted(set(rep.values()))
+    moves = np.array([p.perm[c] for c in searched], dtype=np.int64)
+    needs = np.array([x - p.base for x in thresholds], dtype=np.int64)
+    out = _move_brackets(
+        p.pos, p.leader, p.cs, p.win, p.tp, p.rest, moves, needs, p.upper,
+        p.eff, p.follow, p.tab, t.load(p),
+    )  # fmt: skip
+    by_rep = {c: int(v) for c, v in zip(searched, out, strict=True)}
+    return {c: by_rep[r] for c, r in sorted(rep.items())}
 
 
 def move_values_tricks(game: Game) -> dict[int, int]:
