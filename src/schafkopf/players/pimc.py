@@ -53,7 +53,7 @@ VALUES: Final = ("brackets", "exact")
 """How card play values a sampled world: the payout bracket of each card, or exact points."""
 _BID_TEMPERATURE: Final = 1.0
 """How sharply the bidding model separates hands (in the rule-based rating's units)."""
-_PLAY_AGREE, _PLAY_OTHER, _PLAY_FLOOR = 0.7, 0.3, 0.05
+_PLAY_AGREE, _PLAY_OTHER, _PLAY_FLOOR = 0.6, 0.4, 0.1
 """The card-play model: the rule-based card's share, the rest spread, and a floor."""
 
 
