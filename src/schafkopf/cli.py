@@ -43,6 +43,35 @@ def _rules_from(preset: str, rules_file: Path | None, options: list[str] | None)
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: SCHAFKOPF_DATABASE_URL or sqlite:///schafkopf.db)."
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds before each bot action.")] = 0.6,
+) -> None:
+    """Play in the browser: tables for four with friends and bots (Ctrl-C stops)."""
+    import uvicorn
+
+    from schafkopf.server.app import create_app
+    from schafkopf.server.store import StoreError, database_url
+
+    url = database_url(database)
+    try:
+        application = create_app(url, bot_delay=bot_delay)
+    except (StoreError, OSError) as e:
+        typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
+        raise typer.Exit(1) from None
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    typer.echo(f"Schafkopf is served at http://{shown}:{port}/  (database: {url}; Ctrl-C stops)")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+@app.command()
 def play(
     preset: Annotated[
         str, typer.Option(help="Rules preset: standard, sauspiel or bsv.")

@@ -1,0 +1,335 @@
+"""The live tables: accepting actions, driving bots and turn timers, and news to each seat.
+
+The :class:`Hub` keeps every table in memory (rebuilt from the store at start) and is the only
+writer. An action is accepted under the table's lock in three steps: the table checks it
+(nothing changes on a refusal), the store commits it (the acceptance), the table applies it;
+then every connection receives the new events built for its own seat. Bots think in a worker
+thread; their answer counts only if the table has not moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schafkopf.actions import DOUBLE, Action
+from schafkopf.game import PLAY
+from schafkopf.players.base import Player
+from schafkopf.players.heuristic import HeuristicPlayer
+from schafkopf.players.registry import make_player
+from schafkopf.server.store import Store, StoreError
+from schafkopf.server.table import HUMAN, Event, Table, TableConfig, TableError
+
+log = logging.getLogger("schafkopf.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+"""How the hub sends a message to one connection (a websocket's ``send_json``)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client connection: the seat it acts for (None: a spectator) and how to reach it."""
+
+    seat: int | None
+    send: Send
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory with its people, bots, connections and timer."""
+
+    table: Table
+    invite: str
+    tokens: list[str | None]
+    bots: dict[int, Player]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    timer: asyncio.TimerHandle | None = None
+    driving: bool = False
+    asked: set[tuple[int, int, int, int]] = field(default_factory=set)
+    """Bots already asked for a doubling: (game, cards played, doublings, seat)."""
+    rng: random.Random = field(default_factory=random.Random)
+
+
+class Hub:
+    """Every live table of the server."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- life cycle -------------------------------------------------------------------------------
+
+    def load(self) -> int:
+        """Rebuild every stored table by replaying its actions; returns how many."""
+        for st in self.store.load():
+            config = TableConfig.from_json(st.config)
+            table = Table(st.id, config, st.names)
+            table.replay(st.actions)
+            self.tables[st.id] = self._live(table, st.invite, st.tokens)
+        return len(self.tables)
+
+    def start(self) -> None:
+        """Let the bots of every table move (call inside the running event loop)."""
+        for live in self.tables.values():
+            self._kick(live)
+
+    async def stop(self) -> None:
+        """Cancel timers and bot tasks."""
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _live(self, table: Table, invite: str, tokens: list[str | None]) -> LiveTable:
+        bots = {
+            s: make_player(kind, table.names[s])
+            for s, kind in enumerate(table.config.seats)
+            if kind != HUMAN
+        }
+        return LiveTable(table, invite, tokens, bots)
+
+    # -- tables and seats ------------------------------------------------------------------------
+
+    def create(
+        self, config: TableConfig, creator: str | None = None
+    ) -> tuple[str, str, int | None, str | None]:
+        """A new table; the creator takes the first human seat. Returns (table id, invitation
+        code, the creator's seat, its token)."""
+        table_id = secrets.token_urlsafe(9)
+        invite = secrets.token_urlsafe(12)
+        table = Table(table_id, config)
+        self.store.create_table(table_id, config.to_json(), invite, table.names)
+        live = self._live(table, invite, [None] * len(table.names))
+        self.tables[table_id] = live
+        seat = token = None
+        if creator is not None and HUMAN in config.seats:
+            seat, token = self._claim(live, creator)
+        self._kick(live)
+        return table_id, invite, seat, token
+
+    def join(self, table_id: str, invite: str, name: str) -> tuple[int, str]:
+        """Give the next free human seat to a person holding the invitation."""
+        live = self.get(table_id)
+        if not secrets.compare_digest(invite, live.invite):
+            raise TableError("bad_invite", "that invitation is not for this table")
+        return self._claim(live, name)
+
+    def _claim(self, live: LiveTable, name: str) -> tuple[int, str]:
+        kinds = live.table.config.seats
+        free = [s for s, k in enumerate(kinds) if k == HUMAN and live.tokens[s] is None]
+        if not free:
+            raise TableError("table_full", "every seat for a person is taken")
+        seat = free[0]
+        token = secrets.token_urlsafe(24)
+        name = " ".join(name.split())[:30] or f"Spieler {seat + 1}"
+        self.store.claim_seat(live.table.id, seat, name, token)
+        live.tokens[seat] = token
+        live.table.names[seat] = name
+        self._kick(live)
+        return seat, token
+
+    def get(self, table_id: str) -> LiveTable:
+        """The live table, or TableError ``no_table``."""
+        live = self.tables.get(table_id)
+        if live is None:
+            raise TableError("no_table", f"no table {table_id!r}")
+        return live
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token belongs to (None without a token: a spectator)."""
+        live = self.get(table_id)
+        if token is None or token == "":
+            return None
+        for s, t in enumerate(live.tokens):
+            if t is not None and secrets.compare_digest(t, token):
+                return s
+        raise TableError("bad_token", "that token holds no seat at this table")
+
+    # -- connections ---------------------------------------------------------------------------
+
+    async def connect(self, table_id: str, seat: int | None, send: Send) -> Connection:
+        """Register a connection and send it a snapshot."""
+        live = self.get(table_id)
+        conn = Connection(seat, send)
+        async with live.lock:
+            live.connections.append(conn)
+            await send(live.table.snapshot_for(seat))
+        return conn
+
+    def disconnect(self, table_id: str, conn: Connection) -> None:
+        """Forget a connection."""
+        live = self.tables.get(table_id)
+        if live is not None and conn in live.connections:
+            live.connections.remove(conn)
+
+    async def resume(self, table_id: str, conn: Connection, since: int) -> None:
+        """Send ``conn`` every event after version ``since`` (or a snapshot when it is older
+        than the log or from the future)."""
+        live = self.get(table_id)
+        async with live.lock:
+            t = live.table
+            if not 0 <= since <= t.version:
+                await conn.send(t.snapshot_for(conn.seat))
+                return
+            events = t.events[since:]
+            await conn.send(
+                {
+                    "type": "events",
+                    "version": t.version,
+                    "events": [
+                        {"version": e.version, "kind": e.kind, "game": e.game, **e.public}
+                        for e in events
+                    ],
+                    "state": t.state_for(conn.seat),
+                }
+            )
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    async def act(
+        self, table_id: str, seat: int | None, action: Any, version: int, by: str = "person"
+    ) -> None:
+        """Accept ``action`` from ``seat`` if the client saw the newest ``version``; raises
+        TableError (and changes nothing) otherwise."""
+        live = self.get(table_id)
+        if seat is None:
+            raise TableError("no_seat", "a spectator cannot act")
+        async with live.lock:
+            t = live.table
+            if version != t.version:
+                raise TableError(
+                    "stale_version",
+                    f"the table is at version {t.version}, not {version}: resume first",
+                )
+            if live.table.config.seats[seat] != HUMAN:
+                raise TableError("bot_seat", "a bot plays that seat")
+            await self._accept(live, seat, t.parse(seat, action), by)
+        self._kick(live)
+
+    async def _accept(self, live: LiveTable, seat: int, action: Action, by: str) -> list[Event]:
+        """Store, apply and announce a checked action (the caller holds the lock)."""
+        t = live.table
+        try:
+            self.store.add_action(t.id, len(t.actions), seat, action, by)
+        except StoreError as e:
+            raise TableError("conflict", str(e)) from None
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        events = t.apply(seat, action)
+        await self._announce(live, events)
+        return events
+
+    async def _announce(self, live: LiveTable, events: list[Event]) -> None:
+        dead = []
+        for conn in list(live.connections):
+            try:
+                for e in events:
+                    await conn.send(live.table.message_for(conn.seat, e))
+            except Exception:  # a closed socket: drop it, the others go on
+                dead.append(conn)
+        for conn in dead:
+            if conn in live.connections:
+                live.connections.remove(conn)
+
+    # -- bots and timers ---------------------------------------------------------------------------
+
+    def _kick(self, live: LiveTable) -> None:
+        """Start the table's driver unless it runs (bots to move, a turn timer to set)."""
+        if live.driving:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # not serving yet: start() kicks every table
+        live.driving = True
+        task = loop.create_task(self._drive(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _drive(self, live: LiveTable) -> None:
+        try:
+            while await self._bot_step(live):
+                pass
+        except Exception:
+            log.exception("table %s: the bot driver failed", live.table.id)
+        finally:
+            live.driving = False
+
+    async def _bot_step(self, live: LiveTable) -> bool:
+        """Let one bot act if one should; set the turn timer for a person. True: go on."""
+        t = live.table
+        game = t.game
+        if game is None:
+            return False
+        version = t.version
+        mover = game.to_move
+        assert mover is not None
+        if game.phase == PLAY and game.doublings_open:
+            for s, bot in live.bots.items():
+                if s == mover or DOUBLE not in game.legal_actions(s):
+                    continue
+                key = (t.game_number, game.played, len(game.doublings), s)
+                if key in live.asked:
+                    continue
+                live.asked.add(key)
+                view = game.view(s)
+                if await asyncio.to_thread(bot.wants_to_double, view, live.rng):
+                    return await self._bot_act(live, version, s, DOUBLE, "bot")
+        player = live.bots.get(mover)
+        if player is None:
+            self._arm_timer(live, version, mover)
+            return False
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        view = game.view(mover)
+        action = await asyncio.to_thread(player.choose, view, live.rng)
+        return await self._bot_act(live, version, mover, action, "bot")
+
+    async def _bot_act(
+        self, live: LiveTable, version: int, seat: int, action: Action, by: str
+    ) -> bool:
+        async with live.lock:
+            t = live.table
+            if t.version != version:
+                return True  # someone acted meanwhile: think again
+            await self._accept(live, seat, t.parse(seat, action), by)
+        return True
+
+    def _arm_timer(self, live: LiveTable, version: int, seat: int) -> None:
+        limit = live.table.config.turn_seconds
+        if limit <= 0 or live.timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(limit, self._timed_out, live, version, seat)
+
+    def _timed_out(self, live: LiveTable, version: int, seat: int) -> None:
+        live.timer = None
+        task = asyncio.get_running_loop().create_task(self._stand_in(live, version, seat))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _stand_in(self, live: LiveTable, version: int, seat: int) -> None:
+        """A person ran out of time: the rule-based player decides this one action."""
+        t = live.table
+        if t.version != version or t.game is None or t.game.to_move != seat:
+            return
+        action = HeuristicPlayer().choose(t.game.view(seat), live.rng)
+        try:
+            await self._bot_act(live, version, seat, action, "timeout")
+        except TableError:
+            log.exception("table %s: the stand-in's action was refused", t.id)
+        self._kick(live)

@@ -1,0 +1,94 @@
+"""The messages between browser and server (pydantic models: anything else is refused).
+
+Client to server over the WebSocket, one JSON object per message, at most
+:data:`MAX_MESSAGE_BYTES`:
+
+- ``{"type": "act", "action": "EO", "version": 12}``: an action by name (``weiter``, ``spiel``,
+  ``rufspiel G``, ``kontra``, a card) or number, for the seat the connection's token holds,
+  valid only if the client has seen the newest ``version`` (a replayed or stale message is
+  refused, so nothing is applied twice);
+- ``{"type": "resume", "since": 12}``: everything after version 12 (or a snapshot);
+- ``{"type": "ping"}``.
+
+Server to client: ``snapshot`` (``version``, ``state``), ``event`` (``version``, ``event``,
+``state``), ``events`` (after a resume), ``pong`` and ``error`` (``code``, ``message``). Every
+``state`` is built for the receiving seat (:meth:`schafkopf.server.table.Table.state_for`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_MESSAGE_BYTES: Final = 4096
+
+ERROR_CODES: Final = (
+    "malformed", "too_large", "stale_version", "illegal", "bad_action", "bad_seat", "no_seat",
+    "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
+    "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds",
+)  # fmt: skip
+"""Every ``code`` an ``error`` message can carry."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ActMessage(_Strict):
+    """Take an action for the connection's seat."""
+
+    type: Literal["act"]
+    action: int | Annotated[str, Field(max_length=40)]
+    version: int = Field(ge=0)
+
+
+class ResumeMessage(_Strict):
+    """Send what happened after ``since``."""
+
+    type: Literal["resume"]
+    since: int = Field(ge=0)
+
+
+class PingMessage(_Strict):
+    """Keep the connection alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ActMessage | ResumeMessage | PingMessage, Field(discriminator="type")]
+_CLIENT: Final = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(data: Any) -> ActMessage | ResumeMessage | PingMessage:
+    """A client message from decoded JSON; raises pydantic's ValidationError."""
+    return _CLIENT.validate_python(data)
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``: a table from a preset with overrides."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    preset: str = "standard"
+    overrides: dict[str, Any] = Field(default_factory=dict)
+    games: int = Field(default=8, ge=1, le=1000)
+    seats: list[Annotated[str, Field(max_length=80)]] | None = Field(default=None, max_length=4)
+    turn_seconds: float = Field(default=0.0, ge=0, le=3600)
+    name: str = Field(default="", max_length=60)
+    player: str | None = Field(default=None, max_length=30)
+    """The creator's name: the creator takes the first seat for a person."""
+
+
+class JoinTable(BaseModel):
+    """``POST /api/tables/{id}/join``: take a free seat with the invitation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(max_length=64)
+    name: str = Field(default="", max_length=30)
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    """The ``error`` message for a refusal."""
+    return {"type": "error", "code": code, "message": message}

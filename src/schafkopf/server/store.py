@@ -1,0 +1,183 @@
+"""Persistence of tables: configuration, seats and every accepted action (SQLAlchemy 2).
+
+A SQLite file is the default (no set-up); ``SCHAFKOPF_DATABASE_URL`` may name a PostgreSQL
+database (``postgresql+psycopg://user@host/db``). An action is accepted exactly when its row is
+committed: the row's key (table, sequence number) is unique, so an action can never be stored,
+and so applied, twice; a crash loses nothing that was accepted. Tables are rebuilt at start by
+replaying their actions (:meth:`Store.load`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+DEFAULT_URL: Final = "sqlite:///schafkopf.db"
+URL_VARIABLE: Final = "SCHAFKOPF_DATABASE_URL"
+
+
+class StoreError(RuntimeError):
+    """The store refused a write (a conflicting action, an unknown table)."""
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class TableRow(_Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    invite: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(_Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    """The secret of the person in the seat (None: a bot, or a free human seat)."""
+
+
+class ActionRow(_Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(16))
+    """Who decided: ``person``, ``bot``, or ``timeout`` (a bot for a person who ran out of time)."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass
+class StoredTable:
+    """What the store holds of one table."""
+
+    id: str
+    config: dict[str, Any]
+    invite: str
+    names: list[str]
+    tokens: list[str | None]
+    actions: list[tuple[int, int]]
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the argument, else ``SCHAFKOPF_DATABASE_URL``, else the SQLite file."""
+    return url or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+
+
+class Store:
+    """The tables' database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        _Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine) as s, s.begin():
+            yield s
+
+    def create_table(
+        self, table_id: str, config: dict[str, Any], invite: str, names: list[str]
+    ) -> None:
+        """Store a new table and its (still free) seats."""
+        with self._session() as s:
+            s.add(TableRow(id=table_id, config=config, invite=invite, created=time.time()))
+            s.flush()  # the table row first: the seats refer to it
+            for seat, name in enumerate(names):
+                s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=None))
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
+        """Give a free human seat to a person (their name and secret token)."""
+        with self._session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise StoreError(f"no seat {seat} at table {table_id}")
+            if row.token is not None:
+                raise StoreError(f"seat {seat} is taken")
+            row.name = name
+            row.token = token
+
+    def add_action(self, table_id: str, seq: int, seat: int, action: int, by: str) -> None:
+        """Store accepted action number ``seq`` (from 0); a second action with the same number
+        is refused with :class:`StoreError`, so nothing is ever applied twice."""
+        try:
+            with self._session() as s:
+                s.add(
+                    ActionRow(
+                        table_id=table_id, seq=seq, seat=seat, action=action, by=by, at=time.time()
+                    )
+                )
+        except IntegrityError:
+            raise StoreError(f"action {seq} of table {table_id} is already stored") from None
+
+    def load(self, table_id: str | None = None) -> list[StoredTable]:
+        """Every table (or one) with its seats and actions in order."""
+        out = []
+        with Session(self.engine) as s:
+            q = select(TableRow).order_by(TableRow.created)
+            if table_id is not None:
+                q = q.where(TableRow.id == table_id)
+            for t in s.scalars(q):
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
+                ).all()
+                actions = s.execute(
+                    select(ActionRow.seat, ActionRow.action)
+                    .where(ActionRow.table_id == t.id)
+                    .order_by(ActionRow.seq)
+                ).all()
+                config = t.config if isinstance(t.config, dict) else json.loads(t.config)
+                out.append(
+                    StoredTable(
+                        t.id,
+                        config,
+                        t.invite,
+                        [r.name for r in seats],
+                        [r.token for r in seats],
+                        [(int(a), int(b)) for a, b in actions],
+                    )
+                )
+        return out
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL for concurrent readers; a commit survives a crash of the process (the OS keeps it)."""
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

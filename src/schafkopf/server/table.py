@@ -1,0 +1,388 @@
+"""One table, authoritative and pure: a session of games, every accepted action, per-seat news.
+
+A :class:`Table` owns the truth of a table: its configuration, the session (dealer rotation,
+Stock, ledger), the game in progress and a numbered log of events. It does no I/O; the server
+stores each accepted action and rebuilds a table after a restart by replaying those actions
+(:meth:`Table.replay`), which yields the same state and the same event numbers.
+
+Every event has a version number (its place in the log). What a seat receives is built for
+that seat alone (:meth:`Table.message_for`): the public event (who bid, played or doubled what)
+and that seat's view of the game, so no message carries a card the rules have not shown it.
+The hands of a finished game are public; they come with its result.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from schafkopf.actions import DOUBLE, Action, ActionError, action_name, parse_action
+from schafkopf.cards import card_token
+from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, View
+from schafkopf.players.registry import PlayerSpecError, parse_spec
+from schafkopf.record import game_to_record
+from schafkopf.rules import RulesError, Ruleset
+from schafkopf.session import Session
+from schafkopf.tui.render import sort_cards
+
+HUMAN: Final = "human"
+"""The seat kind of a person; every other seat kind is a player spec (``heuristic``, ...)."""
+MAX_GAMES: Final = 1000
+MAX_TURN_SECONDS: Final = 3600
+
+
+class TableError(ValueError):
+    """A request the table refuses; ``code`` names the reason for clients."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What a table was created with: rules, length, who sits where, the turn time limit."""
+
+    rules: dict[str, Any]
+    """The record form of the rules: ``{"preset": name, ...overrides}``."""
+    games: int = 8
+    seats: tuple[str, ...] = (HUMAN, "heuristic", "heuristic", "heuristic")
+    """Per seat: ``human`` or a bot's player spec."""
+    turn_seconds: float = 0.0
+    """A person who does not act within this many seconds is replaced by a bot for that
+    decision (0: no limit)."""
+    seed: int = 0
+    name: str = ""
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        preset: str = "standard",
+        overrides: dict[str, Any] | None = None,
+        games: int = 8,
+        seats: Sequence[str] | None = None,
+        turn_seconds: float = 0.0,
+        seed: int | None = None,
+        name: str = "",
+    ) -> TableConfig:
+        """A checked configuration; raises :class:`TableError` naming the bad field."""
+        try:
+            rules = Ruleset.preset(preset, overrides or {})
+        except RulesError as e:
+            raise TableError("bad_rules", str(e)) from None
+        n = rules.players
+        kinds = list(seats) if seats is not None else [HUMAN] + ["heuristic"] * (n - 1)
+        if len(kinds) != n:
+            raise TableError("bad_seats", f"the rules seat {n} players, got {len(kinds)} seats")
+        for k in kinds:
+            if k != HUMAN:
+                try:
+                    parse_spec(k)
+                except PlayerSpecError as e:
+                    raise TableError("bad_seats", str(e)) from None
+        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+            raise TableError("bad_games", f"games must be 1..{MAX_GAMES}, got {games!r}")
+        if not 0 <= turn_seconds <= MAX_TURN_SECONDS:
+            raise TableError(
+                "bad_turn_seconds",
+                f"turn_seconds must be 0..{MAX_TURN_SECONDS}, got {turn_seconds}",
+            )
+        return cls(
+            rules=rules.to_json(),
+            games=games,
+            seats=tuple(kinds),
+            turn_seconds=float(turn_seconds),
+            seed=seed if seed is not None else secrets.randbelow(2**32),
+            name=name.strip()[:60],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {
+            "rules": self.rules,
+            "games": self.games,
+            "seats": list(self.seats),
+            "turn_seconds": self.turn_seconds,
+            "seed": self.seed,
+            "name": self.name,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        """Read the stored form back."""
+        return cls(
+            rules=dict(data["rules"]),
+            games=int(data["games"]),
+            seats=tuple(data["seats"]),
+            turn_seconds=float(data.get("turn_seconds", 0.0)),
+            seed=int(data["seed"]),
+            name=str(data.get("name", "")),
+        )
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a table's log: an accepted action, a new game, or a finished one."""
+
+    version: int
+    kind: str
+    """``action``, ``game_start`` or ``game_over``."""
+    game: int
+    """The game's number in the session, from 1."""
+    seat: int | None = None
+    action: Action | None = None
+    public: dict[str, Any] = field(default_factory=dict)
+    """What every seat may see of this event (besides its own view)."""
+
+
+class Table:
+    """A table's whole state, rebuilt exactly from its configuration and accepted actions."""
+
+    def __init__(self, table_id: str, config: TableConfig, names: Sequence[str] | None = None):
+        self.id = table_id
+        self.config = config
+        self.rules = Ruleset.from_json(config.rules)
+        n = self.rules.players
+        self.names = list(names) if names is not None else _default_names(config.seats)
+        if len(self.names) != n:
+            raise TableError("bad_seats", f"{n} names needed, got {len(self.names)}")
+        self.session = Session(self.rules, self.names, games=config.games, seed=config.seed)
+        self.actions: list[tuple[int, Action]] = []
+        """Every accepted action of the table, in order: what the store keeps."""
+        self.events: list[Event] = []
+        self.game: Game | None = None
+        self.finished: list[Game] = []
+        self._start_game()
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The version of the newest event (0 before any)."""
+        return len(self.events)
+
+    def is_over(self) -> bool:
+        """True when the session's games are all played."""
+        return self.game is None
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game in progress (or of the last game, once over)."""
+        return self.session.played + (0 if self.game is None else 1)
+
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or None once the table is over."""
+        return None if self.game is None else self.game.to_move
+
+    def legal(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now (a doubling may be legal out of turn)."""
+        return [] if self.game is None else self.game.legal_actions(seat)
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def parse(self, seat: int, action: Any) -> Action:
+        """Read an action from a client (a name such as ``EO``, ``weiter``, ``rufspiel G``, or
+        its number) and check that ``seat`` may take it now; changes nothing."""
+        game = self.game
+        if game is None:
+            raise TableError("table_over", "the table's games are all played")
+        self._check_seat(seat)
+        if isinstance(action, bool) or not isinstance(action, (int, str)):
+            raise TableError("bad_action", f"an action is a name or a number, got {action!r}")
+        if isinstance(action, str):
+            if len(action) > 40:
+                raise TableError("bad_action", "an action name is at most 40 characters")
+            try:
+                a = parse_action(action, naming=game.phase == NAMING)
+            except ActionError as e:
+                raise TableError("bad_action", str(e)) from None
+        else:
+            a = action
+        if not game.is_legal(a, seat):
+            try:
+                game.apply(a, seat)  # raises with the precise reason and changes nothing
+            except IllegalActionError as e:
+                raise TableError("illegal", str(e)) from None
+            game.undo()  # not reached: is_legal and apply agree
+            raise TableError("illegal", "that action is not legal now")
+        return a
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a checked action (see :meth:`parse`); returns the events it made."""
+        game = self.game
+        assert game is not None
+        doublings = len(game.doublings)
+        phase = game.phase
+        game.apply(action, seat)
+        self.actions.append((seat, action))
+        before = self.version
+        public = {
+            "seat": seat,
+            "action": action_name(action, doublings),
+            "phase": phase,
+        }
+        if phase == PLAY and action < 32 and not game.trick and game.tricks:
+            last = game.tricks[-1]
+            public["trick_won_by"] = last.winner
+        self._log("action", seat, action, public)
+        if game.is_over():
+            self._finish_game(game)
+        return self.events[before:]
+
+    def replay(self, actions: Sequence[tuple[int, Action]]) -> None:
+        """Apply stored actions in order (after a restart); a bad one raises TableError."""
+        for seat, action in actions:
+            self.apply(seat, self.parse(seat, action))
+
+    # -- what a seat receives -------------------------------------------------------------------
+
+    def message_for(self, seat: int | None, event: Event) -> dict[str, Any]:
+        """The event as ``seat`` receives it: the public part and its own view now.
+
+        ``seat`` None is a spectator without a seat: it sees only what is public.
+        """
+        return {
+            "type": "event",
+            "version": event.version,
+            "event": {"kind": event.kind, "game": event.game, **event.public},
+            "state": self.state_for(seat),
+        }
+
+    def snapshot_for(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
+        return {"type": "snapshot", "version": self.version, "state": self.state_for(seat)}
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The table and game as ``seat`` may know them now."""
+        out: dict[str, Any] = {
+            "table": self.id,
+            "name": self.config.name,
+            "seat": seat,
+            "names": list(self.names),
+            "seats": list(self.config.seats),
+            "games": self.config.games,
+            "game": self.game_number,
+            "over": self.is_over(),
+            "ledger": self.ledger(),
+            "stock": self.session.stock,
+            "rules": self.config.rules,
+        }
+        game = self.game
+        if game is not None:
+            view = game.view(seat) if seat is not None else None
+            out["view"] = view_to_json(game, view)
+        if self.finished:
+            out["last_result"] = self.result_json(len(self.finished))
+        return out
+
+    def ledger(self) -> list[dict[str, Any]]:
+        """One row per finished game: payouts and running balances."""
+        return [
+            {"game": i, "payouts": list(pay), "balances": list(run)}
+            for i, pay, run in self.session.ledger()
+        ]
+
+    def result_json(self, number: int) -> dict[str, Any]:
+        """A finished game's result with all hands (public once the game is over)."""
+        rec = self.record(number)
+        return {
+            "game": number,
+            "hands": rec["hands"],
+            "contract": rec.get("contract"),
+            "result": rec["result"],
+        }
+
+    def record(self, number: int) -> dict[str, Any]:
+        """The ``schafkopf-record/1`` record of finished game ``number`` (from 1)."""
+        if not 1 <= number <= len(self.finished):
+            raise TableError("no_game", f"no finished game {number} at this table")
+        return game_to_record(
+            self.finished[number - 1], self.names, {"table": self.id, "game": number}
+        )
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < self.rules.players):
+            raise TableError("bad_seat", f"no seat {seat!r} at this table")
+
+    def _log(
+        self, kind: str, seat: int | None, action: Action | None, public: dict[str, Any]
+    ) -> None:
+        self.events.append(Event(self.version + 1, kind, self.game_number, seat, action, public))
+
+    def _start_game(self) -> None:
+        if self.session.is_over():
+            self.game = None
+            return
+        self.game = self.session.new_game()
+        self._log("game_start", None, None, {"dealer": self.game.dealer})
+
+    def _finish_game(self, game: Game) -> None:
+        self.session.finish_game(game)
+        self.finished.append(game)
+        number = len(self.finished)
+        self._log("game_over", None, None, {"result": self.result_json(number)})
+        self._start_game()
+
+
+def _default_names(seats: Sequence[str]) -> list[str]:
+    out = []
+    for i, kind in enumerate(seats):
+        if kind == HUMAN:
+            out.append(f"Spieler {i + 1}")
+        else:
+            out.append(f"Bot {i + 1} ({kind.split(':')[0]})")
+    return out
+
+
+def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
+    """A seat's view as JSON (cards as tokens, actions with their names); ``None``: a spectator,
+    who sees only what is public."""
+    n = game.rules.players
+    contract = game.contract
+    phase = game.phase
+    tricks = [
+        {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
+        for t in game.tricks
+    ]
+    out: dict[str, Any] = {
+        "phase": phase,
+        "dealer": game.dealer,
+        "to_move": game.to_move,
+        "history": [
+            {"seat": s, "action": action_name(a, _doublings_before(game.history, i))}
+            for i, (s, a) in enumerate(game.history)
+        ],
+        "knocks": list(game.knocks),
+        "contract": contract.to_json() if contract is not None else None,
+        "doublings": [s for s, _at in game.doublings],
+        "tricks": tricks,
+        "trick_leader": game.trick_leader if phase == PLAY else None,
+        "trick": [card_token(c) for c in game.trick],
+        "hand_sizes": [h.bit_count() for h in game.hands],
+        "points": list(game.points) if phase == PLAY else [0] * n,
+    }
+    if view is None:
+        out.update(seat=None, hand=[], legal=[], partner=None)
+        return out
+    short = game.rules.short
+    hand = sort_cards(list(view.hand), contract, short)
+    legal = view.legal_actions
+    doublings = len(game.doublings)
+    out.update(
+        seat=view.seat,
+        hand=[card_token(c) for c in hand],
+        legal=[{"id": a, "name": action_name(a, doublings)} for a in legal],
+        partner=view.partner,
+        points=list(view.points) if phase == PLAY else [0] * n,
+    )
+    out["may_double"] = DOUBLE in legal
+    return out
+
+
+def _doublings_before(history: Sequence[tuple[int, Action]], i: int) -> int:
+    return sum(1 for _s, a in history[:i] if a == DOUBLE)
