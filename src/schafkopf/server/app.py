@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -73,9 +74,13 @@ def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAP
             error_message(exc.code, str(exc)), status_code=_STATUS.get(exc.code, 400)
         )
 
-    @app.exception_handler(ValidationError)
-    async def _invalid(_request: Any, exc: ValidationError) -> JSONResponse:
-        return JSONResponse(error_message("malformed", _first_error(exc)), status_code=422)
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Any, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        err = errors[0] if errors else {}
+        where = ".".join(str(x) for x in err.get("loc", ())) or "request"
+        text = f"{where}: {err.get('msg', 'invalid')}"
+        return JSONResponse(error_message("malformed", text), status_code=422)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
