@@ -50,7 +50,7 @@ def _until(ws: Any, pred: Any, limit: int = 400) -> dict[str, Any]:
 def _my_turn(msg: dict[str, Any]) -> bool:
     st = msg.get("state") or {}
     v = st.get("view") or {}
-    return bool(v.get("legal")) and v.get("to_move") == st.get("seat") or bool(st.get("over"))
+    return (bool(v.get("legal")) and v.get("to_move") == st.get("seat")) or bool(st.get("over"))
 
 
 def test_options_and_page(client: TestClient) -> None:
