@@ -2,7 +2,8 @@
 
 HTTP: ``POST /api/tables`` (create), ``POST /api/tables/{id}/join`` (take a seat with the
 invitation), ``GET /api/tables/{id}`` (public state), ``GET /api/tables/{id}/games/{n}`` (a
-finished game's record), ``GET /api/options`` (presets, contracts, bots). WebSocket
+finished game's record; ``.../replay`` adds each trick's leader and winner),
+``GET /api/options`` (presets, contracts, bots). WebSocket
 ``/ws/{id}?token=...``: the client sends ``{"type": "act", "action": "EO", "version": 12}``,
 ``{"type": "resume", "since": 12}`` or ``{"type": "ping"}``; the server answers with
 ``snapshot``, ``event``, ``events`` and ``error`` messages (see :mod:`schafkopf.server.protocol`).
@@ -124,6 +125,10 @@ def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAP
     @app.get("/api/tables/{table_id}/games/{number}")
     async def game_record(table_id: str, number: int) -> dict[str, Any]:
         return hub.get(table_id).table.record(number)
+
+    @app.get("/api/tables/{table_id}/games/{number}/replay")
+    async def game_replay(table_id: str, number: int) -> dict[str, Any]:
+        return hub.get(table_id).table.replay_json(number)
 
     @app.websocket("/ws/{table_id}")
     async def socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,8 +138,33 @@ class Hub:
         self.store.claim_seat(live.table.id, seat, name, token)
         live.tokens[seat] = token
         live.table.names[seat] = name
+        self._spawn(self._seats_changed(live))
         self._kick(live)
         return seat, token
+
+    async def _seats_changed(self, live: LiveTable) -> None:
+        """Tell every connection who sits where now (the version does not change)."""
+        async with live.lock:
+            for conn in list(live.connections):
+                with contextlib.suppress(Exception):
+                    await conn.send(
+                        {
+                            "type": "seats",
+                            "version": live.table.version,
+                            "state": live.table.state_for(conn.seat),
+                        }
+                    )
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` as a task of the serving loop (dropped when not serving yet)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            coro.close()
+            return
+        task = loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def get(self, table_id: str) -> LiveTable:
         """The live table, or TableError ``no_table``."""
@@ -252,13 +277,11 @@ class Hub:
         if live.driving:
             return
         try:
-            loop = asyncio.get_running_loop()
+            asyncio.get_running_loop()
         except RuntimeError:
             return  # not serving yet: start() kicks every table
         live.driving = True
-        task = loop.create_task(self._drive(live))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._drive(live))
 
     async def _drive(self, live: LiveTable) -> None:
         try:
@@ -318,9 +341,7 @@ class Hub:
 
     def _timed_out(self, live: LiveTable, version: int, seat: int) -> None:
         live.timer = None
-        task = asyncio.get_running_loop().create_task(self._stand_in(live, version, seat))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._stand_in(live, version, seat))
 
     async def _stand_in(self, live: LiveTable, version: int, seat: int) -> None:
         """A person ran out of time: the rule-based player decides this one action."""

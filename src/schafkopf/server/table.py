@@ -295,6 +295,17 @@ class Table:
             "result": rec["result"],
         }
 
+    def replay_json(self, number: int) -> dict[str, Any]:
+        """A finished game for the replay viewer: the record plus each trick's leader and
+        winner (the record leaves those to the engine)."""
+        rec = self.record(number)
+        game = self.finished[number - 1]
+        tricks = [
+            {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
+            for t in game.tricks
+        ]
+        return {"record": rec, "tricks": tricks, "names": list(self.names)}
+
     def record(self, number: int) -> dict[str, Any]:
         """The ``schafkopf-record/1`` record of finished game ``number`` (from 1)."""
         if not 1 <= number <= len(self.finished):

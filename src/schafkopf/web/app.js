@@ -23,7 +23,7 @@ const TEXT = {
     french: "Französisches Blatt", language: "Sprache", partner: "Partner", called: "gerufen",
     trick: "Stich", dealer: "Geber", offer: "Angebot", name: "Spiel ansagen", game: "Spiel",
     ramsch: "Ramsch", allPassed: "Alle haben weiter gesagt", stock: "Stock", spectator: "Zuschauer",
-    bidding: "Reizen", play: "Spiel", knocked: "geklopft", tout: "Tout",
+    bidding: "Reizen", play: "Spiel", knocked: "geklopft", tout: "Tout", cards: "Karten",
   },
   en: {
     title: "Schafkopf", create: "New table", yourName: "Your name", preset: "Rules",
@@ -42,15 +42,14 @@ const TEXT = {
     french: "French suits", language: "Language", partner: "Partner", called: "called",
     trick: "Trick", dealer: "Dealer", offer: "Offer", name: "Name the game", game: "Game",
     ramsch: "Ramsch", allPassed: "Everybody passed", stock: "Stock", spectator: "Spectator",
-    bidding: "Bidding", play: "Play", knocked: "knocked", tout: "Tout",
+    bidding: "Bidding", play: "Play", knocked: "knocked", tout: "Tout", cards: "cards",
   },
 };
 
 const settings = {
-  lang: localStorage.getItem("sk.lang") || (navigator.language || "de").slice(0, 2) === "en" ? "en" : "de",
+  lang: localStorage.getItem("sk.lang") || ((navigator.language || "de").startsWith("en") ? "en" : "de"),
   french: localStorage.getItem("sk.french") === "1",
 };
-if (localStorage.getItem("sk.lang")) settings.lang = localStorage.getItem("sk.lang");
 const t = (key) => (TEXT[settings.lang] || TEXT.de)[key] || key;
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -257,7 +256,7 @@ function redraw() {
     return el("div", { class: `seat ${place(s)}${turn ? " turn" : ""}`, "data-seat": s },
       el("div", { class: "name" }, name, s === me ? " ★" : ""),
       el("div", { class: "tags" }, tags.join(" · ")),
-      v ? el("div", { class: "count" }, `${v.hand_sizes[s]} 🂠 · ${v.points[s]} ${t("points")}`) : "");
+      v ? el("div", { class: "count" }, `${v.hand_sizes[s]} ${t("cards")} · ${v.points[s]} ${t("points")}`) : "");
   });
   const center = el("div", { class: "trick", id: "trick" });
   if (v) {
@@ -277,7 +276,7 @@ function redraw() {
     el("span", { id: "turn" }, v && v.to_move !== null ? (v.to_move === me ? t("yourTurn") : `${t("waiting")} ${st.names[v.to_move]}`) : ""));
   const legal = v ? v.legal : [];
   const legalCards = new Set(legal.filter((a) => a.id < 32).map((a) => a.name));
-  const hand = el("div", { class: "hand", id: "hand" },
+  const hand = el("div", { class: `hand${legalCards.size ? " playing" : ""}`, id: "hand" },
     (v ? v.hand : []).map((c) => {
       const ok = legalCards.has(c);
       const w = card(c, { class: `card-wrap${ok ? " legal" : ""}`, "data-card": c, tabindex: ok ? 0 : -1 });
@@ -345,16 +344,15 @@ function ledgerPanel(st) {
 // -- the replay viewer ------------------------------------------------------------------------
 
 async function openReplay(table, number) {
-  const r = await fetch(`/api/tables/${table}/games/${number}`);
+  const r = await fetch(`/api/tables/${table}/games/${number}/replay`);
   if (!r.ok) return;
-  live.replay = { table, number, rec: await r.json(), step: 0 };
+  const data = await r.json();
+  live.replay = { table, number, rec: data.record, tricks: data.tricks, step: 0 };
   drawReplay();
 }
 
 function drawReplay() {
-  const { rec, step, table, number } = live.replay;
-  const n = rec.hands.length;
-  const tricks = rec.tricks || [];
+  const { rec, step, table, number, tricks } = live.replay;
   const names = rec.players || rec.hands.map((_, i) => `${i + 1}`);
   const played = new Set();
   tricks.slice(0, step).forEach((tr) => tr.cards.forEach((c) => played.add(c)));
@@ -363,7 +361,7 @@ function drawReplay() {
     el("div", { class: "cards" }, h.split(" ").map((c) => card(c, { class: `card-wrap small${played.has(c) ? " gone" : ""}` })))));
   const shown = step > 0 ? tricks[step - 1] : null;
   const trick = el("div", { class: "replay-trick" },
-    shown ? [el("div", {}, `${t("trick")} ${step}: ${names[shown.leader]} →`),
+    shown ? [el("div", {}, `${t("trick")} ${step}: ${names[shown.leader]} → ${names[shown.winner]}`),
       el("div", { class: "cards" }, shown.cards.map((c) => card(c, { class: "card-wrap small" })))] : el("div", {}, contractText(rec.contract) || t("allPassed")));
   const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
   const app = $("#app");

@@ -1,5 +1,6 @@
 // Card faces drawn as SVG: German suits (Eichel, Gras, Herz, Schellen) or French ones.
 // A card token is suit letter + rank letter: E G H S and A Z K O U 9 8 7 ("EO" = Eichel-Ober).
+(() => {
 "use strict";
 
 const SUIT_COLOURS = { E: "#6b4423", G: "#2f7d32", H: "#c62828", S: "#d49a00" };
@@ -64,10 +65,12 @@ function cardSvg(token, opts = {}) {
     }
   } else {
     const n = Number(rank);
-    const spots = { 7: [[22, 30], [38, 30], [30, 45], [22, 60], [38, 60]],
-      8: [[22, 28], [38, 28], [22, 45], [38, 45], [30, 62]],
-      9: [[22, 28], [38, 28], [22, 45], [38, 45], [22, 62], [38, 62]] }[n];
-    middle = spots.map(([x, y]) => `<g transform="translate(${x} ${y}) scale(0.6)">${sym}</g>`).join("");
+    const spots = {
+      7: [[22, 27], [38, 27], [30, 37], [22, 47], [38, 47], [22, 63], [38, 63]],
+      8: [[22, 27], [38, 27], [22, 40], [38, 40], [22, 53], [38, 53], [22, 66], [38, 66]],
+      9: [[22, 27], [38, 27], [22, 40], [38, 40], [30, 47], [22, 54], [38, 54], [22, 67], [38, 67]],
+    }[n];
+    middle = spots.map(([x, y]) => `<g transform="translate(${x} ${y}) scale(0.5)">${sym}</g>`).join("");
   }
   const name = cardName(token, french, opts.lang || "de");
   return `<svg class="card" viewBox="0 0 60 90" role="img" aria-label="${name}" data-card="${token}">` +
@@ -96,3 +99,4 @@ function cardName(token, french, lang) {
 }
 
 window.SchafkopfCards = { cardSvg, cardName, SUIT_WORDS };
+})();

@@ -1,0 +1,140 @@
+"""A real server process: killed with SIGKILL mid-game, started again, the game finished.
+
+The record of the finished game must equal an uninterrupted replay of the stored actions:
+nothing accepted was lost, nothing was applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from schafkopf.server.store import Store
+from schafkopf.server.table import Table, TableConfig
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``schafkopf serve`` in a child process on a free loopback port."""
+
+    def __init__(self, database: str, bot_delay: float = 0.0) -> None:
+        self.database = database
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        cmd = [sys.executable, "-m", "schafkopf", "serve", "--port", str(self.port),
+               "--database", self.database, "--bot-delay", str(self.bot_delay)]  # fmt: skip
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ)
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read() if self.proc.stdout else ""
+                raise RuntimeError(f"the server exited: {out}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/options", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not come up in 60 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return dict(json.loads(r.read()))
+
+    def get(self, path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            return dict(json.loads(r.read()))
+
+
+def _play_as(ws: Any, moves: int | None) -> dict[str, Any]:
+    """Act as the connection's seat (first legal action) ``moves`` times, or to the end."""
+    done = 0
+    msg = json.loads(ws.recv(timeout=20))
+    while True:
+        st = msg["state"]
+        if st["over"] or (moves is not None and done >= moves):
+            return dict(msg)
+        v = st.get("view") or {}
+        if v.get("to_move") == st["seat"] and v.get("legal"):
+            ws.send(
+                json.dumps(
+                    {"type": "act", "action": v["legal"][0]["name"], "version": msg["version"]}
+                )
+            )
+            done += 1
+        while True:
+            msg = json.loads(ws.recv(timeout=20))
+            if msg["type"] == "error":
+                raise AssertionError(msg)
+            if "state" in msg:
+                break
+
+
+def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'crash.db'}"
+    server = ServerProcess(db).start()
+    try:
+        t = server.post("/api/tables", {"games": 1, "player": "Anna", "preset": "sauspiel"})
+        ws_url = f"ws://127.0.0.1:{server.port}/ws/{t['table']}?token={t['token']}"
+        with connect(ws_url) as ws:
+            _play_as(ws, moves=4)  # bidding and a few cards
+        before = server.get(f"/api/tables/{t['table']}")
+        server.kill()
+        stored = Store(db).load(t["table"])[0]
+        assert (
+            len(stored.actions) >= before["version"] - 1
+        )  # every accepted action is there (one event was the deal)
+        server = ServerProcess(db).start()
+        resumed = server.get(f"/api/tables/{t['table']}")
+        assert resumed["version"] >= before["version"]
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{t['table']}?token={t['token']}") as ws:
+            last = _play_as(ws, moves=None)
+        assert last["state"]["over"]
+        record = server.get(f"/api/tables/{t['table']}/games/1")
+    finally:
+        server.stop()
+    stored = Store(db).load(t["table"])[0]
+    table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
+    table.replay(stored.actions)
+    assert table.is_over()
+    assert table.record(1) == record
