@@ -12,16 +12,20 @@ UV := $(PYTHON) -m uv
 
 sync: .venv/.synced
 
-## Play in the terminal against three computer players (until the web server exists).
-serve: play
+## Play in the browser: the server on http://localhost:8000/ (SQLite file schafkopf.db).
+serve: .venv/.synced
+	.venv/bin/schafkopf serve
+
+## Play in the terminal against three computer players.
 play: .venv/.synced
 	.venv/bin/schafkopf play
 
-## Lint, type-check, then run every test.
+## Lint, type-check, then run every test (installs chromium and starts a PostgreSQL server
+## for the browser and storage tests when they are missing).
 test: .venv/.synced
 	.venv/bin/ruff check .
 	.venv/bin/mypy
-	.venv/bin/pytest
+	SCHAFKOPF_TEST_POSTGRES="$$(bash scripts/test-services.sh)" .venv/bin/pytest
 
 lint: .venv/.synced
 	.venv/bin/ruff check .

@@ -1,0 +1,74 @@
+"""The store on SQLite and on a real PostgreSQL server (``make test`` starts one and sets
+``SCHAFKOPF_TEST_POSTGRES``): round trips, no action stored twice, restarts."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from schafkopf.server.app import create_app
+from schafkopf.server.store import Store, StoreError, _Base
+
+POSTGRES = os.environ.get("SCHAFKOPF_TEST_POSTGRES")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    if not POSTGRES:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must run the PostgreSQL tests: make test sets SCHAFKOPF_TEST_POSTGRES")
+        pytest.skip("no PostgreSQL server (make test starts one)")
+    store = Store(POSTGRES)
+    _Base.metadata.drop_all(store.engine)
+    store.close()
+    yield POSTGRES
+
+
+def test_round_trip(url: str) -> None:
+    store = Store(url)
+    assert store.engine.dialect.name in ("sqlite", "postgresql")
+    store.create_table("t1", {"rules": {"preset": "standard"}, "x": [1, 2]}, "inv", ["A", "B", "C", "D"])
+    store.claim_seat("t1", 0, "Anna", "tok0")
+    for seq, (seat, action) in enumerate([(1, 32), (2, 33), (3, 32)]):
+        store.add_action("t1", seq, seat, action, "bot")
+    [t] = store.load("t1")
+    assert t.config == {"rules": {"preset": "standard"}, "x": [1, 2]}
+    assert t.names == ["Anna", "B", "C", "D"] and t.tokens == ["tok0", None, None, None]
+    assert t.actions == [(1, 32), (2, 33), (3, 32)] and t.invite == "inv"
+    with pytest.raises(StoreError, match="already stored"):
+        store.add_action("t1", 1, 2, 33, "person")  # the same action number again
+    with pytest.raises(StoreError, match="taken"):
+        store.claim_seat("t1", 0, "Eve", "tok1")
+    with pytest.raises(StoreError, match="no seat"):
+        store.claim_seat("t1", 9, "Eve", "tok1")
+    assert store.load("t1")[0].actions == [(1, 32), (2, 33), (3, 32)]
+    assert store.load("nope") == []
+    store.close()
+
+
+def test_a_table_survives_a_restart(url: str) -> None:
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        t = c.post("/api/tables", json={"games": 1, "player": "Anna"}).json()
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
+            msg = ws.receive_json()
+            while not msg["state"]["over"]:
+                v = msg["state"]["view"]
+                if v["to_move"] == 0 and v["legal"]:
+                    ws.send_json({"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]})
+                msg = ws.receive_json()
+        before = c.get(f"/api/tables/{t['table']}").json()
+        record = c.get(f"/api/tables/{t['table']}/games/1").json()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        assert c.get(f"/api/tables/{t['table']}").json() == before
+        assert c.get(f"/api/tables/{t['table']}/games/1").json() == record
