@@ -25,7 +25,7 @@ play: .venv/.synced
 test: .venv/.synced
 	.venv/bin/ruff check .
 	.venv/bin/mypy
-	SCHAFKOPF_TEST_POSTGRES="$$(bash scripts/test-services.sh)" .venv/bin/pytest
+	url="$$(bash scripts/test-services.sh)" && SCHAFKOPF_TEST_POSTGRES="$$url" .venv/bin/pytest
 
 lint: .venv/.synced
 	.venv/bin/ruff check .
