@@ -1,0 +1,140 @@
+"""Load on the web server: many tables of four bot clients over WebSocket on loopback at once.
+
+Run: ``python bench/bench_server.py [--tables 100] [--games 1] [--json]``. A server process
+(``schafkopf serve``, SQLite in a temporary folder) is started; every table's four seats are
+people's seats, each taken by a client that plays a random legal action whenever its seat is
+to move. Reported: actions per second over the whole run, and the time from a client sending
+its action to it receiving the event of that action (p50, p99, max). Target: p99 under 100 ms.
+Baseline in the same run: the same round trip for a ``ping`` on an idle server, which is what
+the network and the WebSocket stack alone cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from test_server_process import ServerProcess
+
+
+async def _client(url: str, seed: int, latencies: list[float], counts: list[int]) -> None:
+    rng = random.Random(seed)
+    async with websockets.connect(url, max_size=2**20) as ws:
+        msg = json.loads(await ws.recv())
+        pending: tuple[int, float] | None = None
+        while True:
+            if "state" in msg:
+                if pending is not None and msg.get("version", 0) > pending[0]:
+                    latencies.append(time.perf_counter() - pending[1])
+                    pending = None
+                st = msg["state"]
+                if st["over"]:
+                    return
+                v = st.get("view") or {}
+                if pending is None and v.get("to_move") == st["seat"] and v.get("legal"):
+                    action = rng.choice(v["legal"])["id"]
+                    pending = (msg["version"], time.perf_counter())
+                    await ws.send(
+                        json.dumps({"type": "act", "action": action, "version": msg["version"]})
+                    )
+                    counts[0] += 1
+            elif msg["type"] == "error" and msg["code"] != "stale_version":
+                raise RuntimeError(msg)
+            elif msg["type"] == "error":
+                pending = None
+            msg = json.loads(await ws.recv())
+
+
+async def _ping_baseline(url: str, rounds: int) -> list[float]:
+    out = []
+    async with websockets.connect(url) as ws:
+        await ws.recv()
+        for _ in range(rounds):
+            t = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping"}))
+            while json.loads(await ws.recv())["type"] != "pong":
+                pass
+            out.append(time.perf_counter() - t)
+    return out
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] * 1e3
+
+
+def main() -> None:
+    """Start a server, load it, print the figures."""
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = ServerProcess(f"sqlite:///{Path(tmp) / 'load.db'}").start()
+        try:
+            figures = asyncio.run(_run(server, args.tables, args.games))
+        finally:
+            server.stop()
+    if args.json:
+        print(json.dumps(figures))
+        return
+    for k, v in figures.items():
+        print(f"{k:24s} {v:,.1f}" if isinstance(v, float) else f"{k:24s} {v}")
+
+
+async def _run(server: ServerProcess, tables: int, games: int) -> dict[str, Any]:
+    ws_base = f"ws://127.0.0.1:{server.port}/ws/"
+    seats = []
+    for i in range(tables):
+        t = server.post(
+            "/api/tables", {"games": games, "player": f"c{i}-0", "seats": ["human"] * 4}
+        )
+        urls = [f"{ws_base}{t['table']}?token={t['token']}"]
+        for k in range(1, 4):
+            j = server.post(
+                f"/api/tables/{t['table']}/join", {"invite": t["invite"], "name": f"c{i}-{k}"}
+            )
+            urls.append(f"{ws_base}{t['table']}?token={j['token']}")
+        seats.append(urls)
+    idle = await _ping_baseline(seats[0][0], 200)
+    latencies: list[float] = []
+    counts = [0]
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(
+            _client(u, i * 4 + k, latencies, counts)
+            for i, urls in enumerate(seats)
+            for k, u in enumerate(urls)
+        )
+    )
+    wall = time.perf_counter() - start
+    return {
+        "tables": tables,
+        "clients": tables * 4,
+        "actions": counts[0],
+        "seconds": wall,
+        "actions_per_s": counts[0] / wall,
+        "p50_ms": _pct(latencies, 0.50),
+        "p99_ms": _pct(latencies, 0.99),
+        "max_ms": max(latencies) * 1e3,
+        "mean_ms": statistics.fmean(latencies) * 1e3,
+        "baseline_ping_p50_ms": _pct(idle, 0.50),
+        "baseline_ping_p99_ms": _pct(idle, 0.99),
+        "target_p99_ms": 100.0,
+    }
+
+
+if __name__ == "__main__":
+    main()
