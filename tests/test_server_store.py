@@ -38,7 +38,9 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def test_round_trip(url: str) -> None:
     store = Store(url)
     assert store.engine.dialect.name in ("sqlite", "postgresql")
-    store.create_table("t1", {"rules": {"preset": "standard"}, "x": [1, 2]}, "inv", ["A", "B", "C", "D"])
+    store.create_table(
+        "t1", {"rules": {"preset": "standard"}, "x": [1, 2]}, "inv", ["A", "B", "C", "D"]
+    )
     store.claim_seat("t1", 0, "Anna", "tok0")
     for seq, (seat, action) in enumerate([(1, 32), (2, 33), (3, 32)]):
         store.add_action("t1", seq, seat, action, "bot")
@@ -65,7 +67,9 @@ def test_a_table_survives_a_restart(url: str) -> None:
             while not msg["state"]["over"]:
                 v = msg["state"]["view"]
                 if v["to_move"] == 0 and v["legal"]:
-                    ws.send_json({"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]})
+                    ws.send_json(
+                        {"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]}
+                    )
                 msg = ws.receive_json()
         before = c.get(f"/api/tables/{t['table']}").json()
         record = c.get(f"/api/tables/{t['table']}/games/1").json()
