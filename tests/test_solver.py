@@ -353,6 +353,15 @@ def test_full_game_consistency() -> None:
         assert ok == (v >= 61) and nodes > 0
 
 
+def test_solve_does_not_depend_on_earlier_solves() -> None:
+    """The lead history and the endgame cache start afresh: a solve visits the same nodes
+    whatever was solved before it on the thread."""
+    a, b = dealt_rufspiel(seed=0), dealt_rufspiel(seed=1)
+    first = solve(a, moves=False)
+    solve(b)
+    assert solve(a, moves=False) == first
+
+
 def test_points_already_taken_are_counted() -> None:
     """Mid-game, the figure includes the declarer side's points so far."""
     g = dealt_rufspiel(seed=5)

@@ -13,7 +13,7 @@ every function here raises :class:`ValueError` for it.
 The usual questions: won is ``reaches(g, 61)``, Schneider ``reaches(g, 91)``, Schneider lost
 ``not reaches(g, 31)``, the opponents Schwarz ``declarer_tricks_reach(g, tricks in the game)``,
 the declarers Schwarz ``not declarer_tricks_reach(g, 1)``. Each thread has its own
-transposition table (32 MiB); a search holds the GIL.
+transposition table (32.5 MiB); a search holds the GIL.
 
 The search, a jitted fail-soft alpha-beta after Bo Haglund's DDS for Bridge:
 
@@ -29,9 +29,10 @@ The search, a jitted fail-soft alpha-beta after Bo Haglund's DDS for Bridge:
   searched, and only one when the trick surely goes to one side (see :func:`_reduce_moves`);
 - bounds: a side cannot get more than what is still out, the top trumps of a side win their
   tricks, a leader who surely takes every trick (a sweep) ends the search, and the last two
-  tricks are solved by plain nested loops;
+  tricks are solved exactly by plain nested loops, the values kept in a small cache;
 - move ordering: the table's best lead, then sure tricks, leads to a partner who wins, winning
-  cards, Schmieren onto a partner's sure trick, cheap discards.
+  cards, Schmieren onto a partner's sure trick, cheap discards; among leads, a history of the
+  leads that cut off earlier in the same solve.
 
 >>> from schafkopf.benchmark import dealt_rufspiel
 >>> game = dealt_rufspiel(seed=1)
@@ -77,18 +78,24 @@ __all__ = [
 _TT_BITS: Final = 19
 """The transposition table holds 2**_TT_BITS buckets of two entries: one kept for the larger
 subtree, one always replaced (32 MiB)."""
+_END_BITS: Final = 13
+"""The cache of exact two-trick endgames holds 2**_END_BITS rows of four entries (512 KiB,
+small enough to stay in the CPU's cache)."""
 
 # The kernel's arrays. ``tab`` (int64, 1-D): card power, Augen, Augen masks, then the search's
 # scalars. ``work`` (int64, rows of 8): the tricks being played, the hands, per depth the ordered
-# moves and their scores, then the transposition table: a row per bucket holding two entries
-# (key, lower bound, upper bound, best lead). Few arrays keep numba's call overhead low.
+# moves and their scores, the lead history (a count per seat and card: row 4 * seat + card // 8),
+# then the transposition table: a row per bucket holding two entries (key, lower bound, upper
+# bound, best lead), then the endgame cache: rows of four (key, value) entries. Few arrays keep
+# numba's call overhead low.
 _T_POW, _T_AUG, _T_AMASK, _T_CFG = 0, 32, 64, 72
 _N, _CSUIT, _DLMIN, _CNT, _MAX, _MODE, _END, _STAMP, _TTMASK, _NODES = range(_T_CFG, _T_CFG + 10)
 _TAB_SIZE: Final = _T_CFG + 16
 _MAX_DEPTH = 40
 _W_TRICK, _W_HANDS, _W_MV = 0, 16, 17
 _W_SC = _W_MV + _MAX_DEPTH
-_W_TT = _W_SC + _MAX_DEPTH
+_W_HIST = _W_SC + _MAX_DEPTH
+_W_TT = _W_HIST + 16
 _POINTS, _TRICKS = 0, 1
 """Search modes: a trick is worth its Augen, or 1."""
 _TRUMP_SUIT = TRUMP
@@ -510,7 +517,10 @@ def _order_moves(cand, hint, live, seat, pos, ti, leader, win, eff, follow, tab,
     Leads: the table's best lead, then sure tricks (most Augen first), low cards to a partner
     who surely wins, trumps; following: sure wins with the most Augen, other wins (strongest
     first), Schmieren onto a partner's sure trick, cheap discards. Bettel's side that avoids
-    tricks reverses the preferences.
+    tricks reverses the preferences. A lead also scores half the cutoffs it made so far in this
+    solve (the history heuristic: the null-window searches of one solve meet like positions
+    again and again, and the hard deals lose most of their nodes to leads tried before the
+    one that cuts off).
     """
     n = tab[_N]
     cnt = tab[_CNT]
@@ -561,6 +571,8 @@ def _order_moves(cand, hint, live, seat, pos, ti, leader, win, eff, follow, tab,
                             s = 2000 - 4 * au
             if not wants_win:
                 s = -s
+            if c != hint:
+                s += work[_W_HIST + 4 * seat + (c >> 3), c & 7] >> 1
         else:
             beats = _beats(c, lead_suit, wcard, eff, tab)
             if wants_win:
@@ -644,6 +656,24 @@ def _tt_store(work, row, key, best, alpha, beta, rem, best_move, stamp):  # type
     work[row, e + 3] = best_move
 
 
+@njit(cache=True, inline="always")
+def _endgame(leader, cs, rest, rem, eff, follow, tab, work):  # type: ignore[no-untyped-def]
+    """The exact value of a two-trick endgame, through a small cache after the transposition
+    table (four entries of key and value per row, one picked by the hash): the null-window
+    searches of one solve meet the same endgames again and again. Searched in the window
+    ``(0, rem)``, which fail-soft returns exactly, as no value lies outside it."""
+    key = _tt_key(rest, leader, cs, tab)
+    h = (key * _HASH_MUL) >> 29
+    row = _W_TT + tab[_TTMASK] + 1 + (h & ((1 << _END_BITS) - 1))
+    e = 2 * ((h >> _END_BITS) & 3)
+    if work[row, e] == key:
+        return work[row, e + 1]
+    v = _two_tricks(leader, cs, 0, rem, eff, follow, tab, work)
+    work[row, e] = key
+    work[row, e + 1] = v
+    return v
+
+
 # ---------------------------------------------------------------------------------------------
 # The search
 
@@ -712,7 +742,7 @@ def _search(pos, leader, cs, win, tp, rest, alpha, beta, only, eff, follow, tab,
                     v = _last_trick(leader, eff, tab, work)
                     state = _FINISH
                 elif only == -1 and left == 2 * n:
-                    v = _two_tricks(leader, cs, alpha, beta, eff, follow, tab, work)
+                    v = _endgame(leader, cs, rest, rem, eff, follow, tab, work)
                     state = _FINISH
                 elif only == -1:
                     key = _tt_key(rest, leader, cs, tab)
@@ -862,6 +892,11 @@ def _search(pos, leader, cs, win, tp, rest, alpha, beta, only, eff, follow, tab,
                     st[d, _F_B] = v
                     if v <= st[d, _F_A]:
                         state = _FINISH
+            if state == _FINISH and st[d, _F_POS] == 0:
+                # A lead that cut off: count it in the history (see ``_order_moves``).
+                c = work[_W_MV + d, st[d, _F_I] - 1]
+                hs = _W_HIST + 4 * st[d, _F_SEAT] + (c >> 3)
+                work[hs, c & 7] += 1
             if state == _NEXT and st[d, _F_I] == st[d, _F_K]:
                 state = _FINISH
         else:  # _FINISH: return the frame's value to its parent
@@ -947,22 +982,23 @@ def _move_brackets(pos, leader, cs, win, tp, rest, moves, needs, upper, eff, fol
 
 
 class _Tables:
-    """The kernel's scratch rows and transposition table, reused from search to search (entries
-    carry a stamp, so a new search needs no clearing)."""
+    """The kernel's scratch rows, transposition table and endgame cache, reused from search to
+    search (keys carry a stamp, so a new search needs no clearing; only the lead history is
+    cleared)."""
 
     def __init__(self, bits: int = _TT_BITS) -> None:
         self.mask = (1 << bits) - 1
-        self.work: IntArray = np.zeros((_W_TT + (1 << bits), 8), dtype=np.int64)
-        self.work[_W_TT:, 0] = -1
-        self.work[_W_TT:, 4] = -1
+        self.work: IntArray = np.zeros((_W_TT + (1 << bits) + (1 << _END_BITS), 8), np.int64)
+        self.work[_W_TT:, ::2] = -1
         self.stamp = 0
 
     def next_stamp(self) -> int:
-        """A fresh stamp: entries of earlier searches (other deals) no longer match."""
+        """A fresh stamp: entries of earlier searches (other deals) no longer match, and the
+        lead history starts afresh."""
+        self.work[_W_HIST:_W_TT] = 0
         self.stamp += 1
         if self.stamp >= 1 << 28:
-            self.work[_W_TT:, 0] = -1
-            self.work[_W_TT:, 4] = -1
+            self.work[_W_TT:, ::2] = -1
             self.stamp = 1
         return self.stamp
 
@@ -979,7 +1015,7 @@ _LOCAL = threading.local()
 
 
 def _tables() -> _Tables:
-    """This thread's tables (32 MiB, made on first use): searches never share them."""
+    """This thread's tables (32.5 MiB, made on first use): searches never share them."""
     t: _Tables | None = getattr(_LOCAL, "tables", None)
     if t is None:
         t = _LOCAL.tables = _Tables()
