@@ -71,6 +71,8 @@ def test_a_table_survives_a_restart(url: str) -> None:
                         {"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]}
                     )
                 msg = ws.receive_json()
+                while "state" not in msg:
+                    msg = ws.receive_json()
         before = c.get(f"/api/tables/{t['table']}").json()
         record = c.get(f"/api/tables/{t['table']}/games/1").json()
     with TestClient(create_app(url, bot_delay=0)) as c:

@@ -262,8 +262,9 @@ class Hub:
         dead = []
         for conn in list(live.connections):
             try:
-                for e in events:
-                    await conn.send(live.table.message_for(conn.seat, e))
+                for i, e in enumerate(events):
+                    last = i == len(events) - 1
+                    await conn.send(live.table.message_for(conn.seat, e, state=last))
             except Exception:  # a closed socket: drop it, the others go on
                 dead.append(conn)
         for conn in dead:
@@ -310,7 +311,10 @@ class Hub:
                     continue
                 live.asked.add(key)
                 view = game.view(s)
-                if await asyncio.to_thread(bot.wants_to_double, view, live.rng):
+                say = await asyncio.to_thread(bot.wants_to_double, view, live.rng)
+                if t.version != version:
+                    return True  # someone acted while the bot thought: look again
+                if say:
                     return await self._bot_act(live, version, s, DOUBLE, "bot")
         player = live.bots.get(mover)
         if player is None:

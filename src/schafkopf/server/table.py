@@ -239,17 +239,21 @@ class Table:
 
     # -- what a seat receives -------------------------------------------------------------------
 
-    def message_for(self, seat: int | None, event: Event) -> dict[str, Any]:
-        """The event as ``seat`` receives it: the public part and its own view now.
+    def message_for(self, seat: int | None, event: Event, state: bool = True) -> dict[str, Any]:
+        """The event as ``seat`` receives it: the public part and (with ``state``) its own
+        view now. Of several events made at once only the last carries the state, which is
+        the state after all of them.
 
         ``seat`` None is a spectator without a seat: it sees only what is public.
         """
-        return {
+        out = {
             "type": "event",
             "version": event.version,
             "event": {"kind": event.kind, "game": event.game, **event.public},
-            "state": self.state_for(seat),
         }
+        if state:
+            out["state"] = self.state_for(seat)
+        return out
 
     def snapshot_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
