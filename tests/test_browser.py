@@ -151,3 +151,28 @@ def test_two_people_at_one_table(server: ServerProcess, browser: Any) -> None:
         p.wait_for_selector("#ledger")
     assert "Result" in bert.inner_text("#result")  # Bert's browser speaks English
     assert not errors, errors
+
+
+def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> None:
+    """The server goes down (SIGKILL) and comes back on the same port: the page reconnects,
+    resumes from the last version it saw and the game goes on."""
+    db = f"sqlite:///{tmp_path / 'restart.db'}"
+    server = ServerProcess(db, bot_delay=0.02).start()
+    errors: list[str] = []
+    try:
+        page = _new_page(browser, errors)
+        page.goto(server.url + "/")
+        page.fill("input[name=player]", "Anna")
+        page.fill("input[name=games]", "1")
+        page.click("#create-form button[type=submit]")
+        page.wait_for_selector("#hand .card-wrap")
+        for _ in range(3):
+            _act_once(page)
+            time.sleep(0.3)
+        server.kill()
+        server = ServerProcess(db, bot_delay=0.02, port=server.port).start()
+        _play_until_over([page])
+        assert page.locator("#ledger tr").count() == 2
+    finally:
+        server.stop()
+    assert not errors, errors

@@ -32,10 +32,10 @@ def free_port() -> int:
 class ServerProcess:
     """``schafkopf serve`` in a child process on a free loopback port."""
 
-    def __init__(self, database: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: str, bot_delay: float = 0.0, port: int | None = None) -> None:
         self.database = database
         self.bot_delay = bot_delay
-        self.port = free_port()
+        self.port = port or free_port()
         self.proc: subprocess.Popen[str] | None = None
 
     @property

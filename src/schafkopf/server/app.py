@@ -15,7 +15,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -40,6 +40,18 @@ from schafkopf.server.store import Store
 from schafkopf.server.table import HUMAN, TableConfig, TableError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+
+BOTS: Final = [
+    {"spec": "heuristic", "de": "Regelbasiert", "en": "Rule-based"},
+    {"spec": "pimc:samples=20,seconds=0.5", "de": "Stark (PIMC)", "en": "Strong (PIMC)"},
+    {
+        "spec": "pimc:samples=20,seconds=0.5,inference=true",
+        "de": "Am stärksten (PIMC mit Handschätzung)",
+        "en": "Strongest (PIMC with hand inference)",
+    },
+    {"spec": "random", "de": "Zufall", "en": "Random"},
+]
+"""The bot strengths the page offers (any player spec is accepted through the API)."""
 
 _STATUS = {
     "no_table": 404,
@@ -95,7 +107,7 @@ def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAP
             "presets": {
                 name: r.to_json() | {"full": _rules_summary(r)} for name, r in PRESETS.items()
             },
-            "bots": [k for k in player_kinds() if k != "random"] + ["random"],
+            "bots": BOTS,
             "seat_kinds": [HUMAN, *player_kinds()],
         }
 
