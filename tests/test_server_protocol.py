@@ -242,3 +242,24 @@ def test_a_person_out_of_time_gets_a_stand_in(db: str) -> None:
     with Session(store.engine) as s:
         by = {r.by for r in s.scalars(select(ActionRow))}
     assert by == {"bot", "timeout"}
+
+
+def test_a_failing_bot_does_not_stall_the_table(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from schafkopf.players.random_player import RandomPlayer
+
+    def broken(self: object, view: object, rng: object) -> int:
+        raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(RandomPlayer, "choose", broken)
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        t = _create(c, games=1, seats=["human", "random", "random", "random"])
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
+            msg = ws.receive_json()
+            while not msg["state"]["over"]:
+                v = msg["state"]["view"]
+                if v["to_move"] == 0 and v["legal"]:
+                    ws.send_json(
+                        {"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]}
+                    )
+                msg = _next_state(ws)
+            assert msg["state"]["ledger"]

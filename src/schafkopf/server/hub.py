@@ -323,7 +323,11 @@ class Hub:
         if self.bot_delay:
             await asyncio.sleep(self.bot_delay)
         view = game.view(mover)
-        action = await asyncio.to_thread(player.choose, view, live.rng)
+        try:
+            action = await asyncio.to_thread(player.choose, view, live.rng)
+        except Exception:  # a bot's bug must not stall the table: the rule-based player steps in
+            log.exception("table %s: bot %s failed; the rule-based player acts", t.id, mover)
+            action = HeuristicPlayer().choose(view, live.rng)
         return await self._bot_act(live, version, mover, action, "bot")
 
     async def _bot_act(
