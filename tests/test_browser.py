@@ -176,3 +176,30 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> No
     finally:
         server.stop()
     assert not errors, errors
+
+
+def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    page.goto(server.url + "/")
+    page.fill("input[name=player]", "Anna")
+    page.select_option("select[name=preset]", "sauspiel")
+    page.click("details summary")
+    assert page.is_checked("input[name=contract][value=farbwenz]")  # the preset's contracts
+    assert not page.is_checked("input[name=contract][value=bettel]")
+    assert page.is_checked("input[name=klopfen]")
+    page.uncheck("input[name=contract][value=farbwenz]")
+    page.check("input[name=contract][value=bettel]")
+    page.check("input[name=short]")
+    page.fill("input[name='tarif.solo']", "70")
+    page.select_option("select[name=kontra_deadline]", "before_second_trick")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    table = page.url.split("table=")[1]
+    rules = server.get(f"/api/tables/{table}")["state"]["rules"]
+    assert rules["preset"] == "sauspiel" and rules["deck"] == "short"
+    assert "bettel" in rules["contracts"] and "farbwenz" not in rules["contracts"]
+    assert rules["tarif"]["solo"] == 70 and rules["kontra_deadline"] == "before_second_trick"
+    # the short deck deals 6 cards each; with Klopfen the first packet (3) is shown first
+    assert page.locator("#hand .card-wrap").count() == 3
+    assert not errors, errors

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from schafkopf.players.registry import player_kinds
-from schafkopf.rules import PRESETS
+from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
 from schafkopf.server.hub import Hub
 from schafkopf.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -108,6 +108,7 @@ def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAP
                 name: r.to_json() | {"full": _rules_summary(r)} for name, r in PRESETS.items()
             },
             "bots": BOTS,
+            "contracts": list(CONTRACT_OPTIONS),
             "seat_kinds": [HUMAN, *player_kinds()],
         }
 
@@ -202,7 +203,5 @@ def _first_error(exc: ValidationError) -> str:
 
 def _rules_summary(rules: Any) -> dict[str, Any]:
     """Every option of a preset, as plain JSON (for the page's table form)."""
-    from dataclasses import asdict
-
-    out: dict[str, Any] = json.loads(json.dumps(asdict(rules), default=str))
+    out: dict[str, Any] = rules.to_dict()
     return out

@@ -115,19 +115,32 @@ async function showLobby() {
         ["before_first_card", "before_own_first_card", "before_second_trick"].map((v) => el("option", { value: v }, v)))),
       el("label", {}, t("allPass"), el("select", { name: "all_pass" }, el("option", { value: "" }, "—"),
         ["redeal", "ramsch", "stock"].map((v) => el("option", { value: v }, v)))),
+      el("fieldset", { id: "contracts" }, el("legend", {}, t("contracts")),
+        options.contracts.map((c) => el("label", { class: "check" },
+          el("input", { type: "checkbox", name: "contract", value: c }), c.charAt(0).toUpperCase() + c.slice(1)))),
       el("label", { class: "check" }, el("input", { type: "checkbox", name: "short" }), t("shortDeck")),
       el("label", { class: "check" }, el("input", { type: "checkbox", name: "klopfen" }), t("klopfen")),
       el("label", {}, t("turnSeconds"), el("input", { name: "turn_seconds", type: "number", min: 0, max: 3600, value: 0 }))),
     el("button", { type: "submit", class: "primary" }, t("start")),
     el("p", { class: "error", id: "create-error" }));
+  const presetContracts = (name) => options.presets[name].full.contracts || [];
+  const showPreset = () => {
+    const wanted = new Set(presetContracts(form.elements.preset.value));
+    form.querySelectorAll("input[name=contract]").forEach((box) => { box.checked = wanted.has(box.value); });
+    form.elements.klopfen.checked = !!options.presets[form.elements.preset.value].full.klopfen;
+  };
+  form.elements.preset.addEventListener("change", showPreset);
+  showPreset();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
     const overrides = {};
+    const chosen = f.getAll("contract").sort();
+    if (chosen.join() !== [...presetContracts(f.get("preset"))].sort().join()) overrides.contracts = chosen;
     for (const key of ["tarif.rufspiel", "tarif.solo", "tarif.extra"]) if (f.get(key)) overrides[key] = Number(f.get(key));
     for (const key of ["kontra_deadline", "all_pass"]) if (f.get(key)) overrides[key] = f.get(key);
     if (f.get("short")) overrides.deck = "short";
-    if (f.get("klopfen")) overrides.klopfen = true;
+    if (!!f.get("klopfen") !== !!options.presets[f.get("preset")].full.klopfen) overrides.klopfen = !!f.get("klopfen");
     const body = { preset: f.get("preset"), games: Number(f.get("games")), overrides,
       seats: ["human", f.get("seat1"), f.get("seat2"), f.get("seat3")],
       turn_seconds: Number(f.get("turn_seconds") || 0), player: f.get("player") };
