@@ -5,7 +5,7 @@
 >>> env.reset(seed=1)
 >>> obs, reward, termination, truncation, info = env.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) >= 1
-((1236,), True)
+((1189,), True)
 
 Actions are the engine's flat action space (:mod:`schafkopf.actions`: cards 0..31, then
 weiter, spiel, Klopfen, the doubling, offers and contracts), with an ``action_mask`` of the
