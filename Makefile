@@ -7,7 +7,7 @@ UV := $(PYTHON) -m uv
 .venv/.synced: pyproject.toml uv.lock
 	$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet --root-user-action=ignore uv \
 		|| $(PYTHON) -m pip install --quiet --break-system-packages uv
-	$(UV) sync --frozen --all-extras
+	$(UV) sync --frozen --all-extras --all-groups
 	touch $@
 
 sync: .venv/.synced

@@ -85,73 +85,79 @@ SIZE: Final = _at
 """Values in one observation tensor."""
 
 
+_TRICK_WIDTH: Final = MAX_SEATS + MAX_SEATS * 32
+
+
 def encode(view: View) -> FloatArray:
     """The observation tensor of ``view`` (see the module's table)."""
     out = np.zeros(SIZE, dtype=np.float32)
     n = view.rules.players
     me = view.seat
-
-    def rel(seat: int) -> int:
-        return (seat - me) % n
-
-    for x in view.hand:
-        out[OFFSETS["hand"] + x] = 1.0
+    rel = [(s - me) % n for s in range(n)]
+    ones = [OFFSETS["hand"] + x for x in view.hand]
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
-    base = OFFSETS["tricks"]
-    width = MAX_SEATS + MAX_SEATS * 32
-    for i, (leader, cards) in enumerate(tricks[:MAX_TRICKS]):
-        row = base + i * width
-        out[row + rel(leader)] = 1.0
-        for k, x in enumerate(cards):
-            out[row + MAX_SEATS + 32 * k + x] = 1.0
+    row = OFFSETS["tricks"]
+    for leader, cards in tricks[:MAX_TRICKS]:
+        ones.append(row + rel[leader])
+        at = row + MAX_SEATS
+        for x in cards:
+            ones.append(at + x)
+            at += 32
+        row += _TRICK_WIDTH
+    bids = OFFSETS["bids"]
+    contract = view.contract
     for s, a in view.history:
-        slot = None
-        if a == WEITER and view.contract is None:
-            slot = 0
+        if a < 32:
+            continue
+        if a == WEITER:
+            if contract is None:
+                ones.append(bids + 4 * rel[s])
         elif a == SPIEL:
-            slot = 1
+            ones.append(bids + 4 * rel[s] + 1)
         elif is_offer(a):
-            slot = 2
+            ones.append(bids + 4 * rel[s] + 2)
         elif is_name(a):
-            slot = 3
-        if slot is not None:
-            out[OFFSETS["bids"] + 4 * rel(s) + slot] = 1.0
-    for s in view.knocks:
-        out[OFFSETS["knocks"] + rel(s)] = 1.0
-    out[OFFSETS["phase"] + PHASES.index(view.phase)] = 1.0
+            ones.append(bids + 4 * rel[s] + 3)
+    ones.extend(OFFSETS["knocks"] + rel[s] for s in view.knocks)
+    ones.append(OFFSETS["phase"] + PHASES.index(view.phase))
     if view.to_move is not None:
-        out[OFFSETS["to_move"] + rel(view.to_move)] = 1.0
-    out[OFFSETS["dealer"] + rel(view.dealer)] = 1.0
-    c = view.contract
-    if c is not None:
-        out[OFFSETS["contract_kind"] + KINDS.index(c.kind)] = 1.0
+        ones.append(OFFSETS["to_move"] + rel[view.to_move])
+    ones.append(OFFSETS["dealer"] + rel[view.dealer])
+    if contract is not None:
+        c = contract
+        ones.append(OFFSETS["contract_kind"] + KINDS.index(c.kind))
         if c.suit is not None:
-            out[OFFSETS["contract_suit"] + c.suit] = 1.0
-        out[OFFSETS["tout"]] = float(c.tout)
+            ones.append(OFFSETS["contract_suit"] + c.suit)
+        if c.tout:
+            ones.append(OFFSETS["tout"])
         if c.declarer is not None:
-            out[OFFSETS["declarer"] + rel(c.declarer)] = 1.0
+            ones.append(OFFSETS["declarer"] + rel[c.declarer])
         if view.partner is not None:
-            out[OFFSETS["partner"] + rel(view.partner)] = 1.0
+            ones.append(OFFSETS["partner"] + rel[view.partner])
         if c.kind is Kind.RUFSPIEL and c.suit is not None:
             sau = card(c.suit, SAU)
-            played = any(sau in cards for _l, cards in tricks)
-            out[OFFSETS["called_sau_played"]] = float(played)
-        tables = play_tables(c.kind, c.suit, view.rules.short)
+            if any(sau in cards for _l, cards in tricks):
+                ones.append(OFFSETS["called_sau_played"])
+        eff = play_tables(c.kind, c.suit, view.rules.short).eff_suit
+        voids = OFFSETS["voids"]
         for leader, cards in tricks:
-            lead = tables.eff_suit[cards[0]]
-            for k, x in enumerate(cards[1:], 1):
-                if tables.eff_suit[x] != lead:
+            lead = eff[cards[0]]
+            for k in range(1, len(cards)):
+                if eff[cards[k]] != lead:
                     column = 0 if lead == TRUMP else 1 + lead
-                    out[OFFSETS["voids"] + 5 * rel((leader + k) % n) + column] = 1.0
+                    ones.append(voids + 5 * rel[(leader + k) % n] + column)
+    doublings = OFFSETS["doublings"]
+    ones.extend(doublings + 4 * level + rel[s] for level, (s, _c) in enumerate(view.doublings[:4]))
+    out[ones] = 1.0
+    points = OFFSETS["points"]
     for s in range(n):
-        out[OFFSETS["points"] + rel(s)] = view.points[s] / 120.0
-    hs = view.rules.hand_size
+        out[points + rel[s]] = view.points[s] / 120.0
+    won = OFFSETS["tricks_won"]
+    step = 1.0 / view.rules.hand_size
     for t in view.tricks:
-        out[OFFSETS["tricks_won"] + rel(t.winner)] += 1.0 / hs
-    for level, (s, _at_card) in enumerate(view.doublings[:4]):
-        out[OFFSETS["doublings"] + 4 * level + rel(s)] = 1.0
+        out[won + rel[t.winner]] += step
     return out
 
 
