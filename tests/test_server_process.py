@@ -114,7 +114,7 @@ def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'crash.db'}"
     server = ServerProcess(db).start()
     try:
-        t = server.post("/api/tables", {"games": 1, "player": "Anna", "preset": "sauspiel"})
+        t = server.post("/api/tables", {"games": 2, "player": "Anna", "preset": "sauspiel"})
         ws_url = f"ws://127.0.0.1:{server.port}/ws/{t['table']}?token={t['token']}"
         with connect(ws_url) as ws:
             _play_as(ws, moves=4)  # bidding and a few cards
@@ -130,11 +130,11 @@ def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
         with connect(f"ws://127.0.0.1:{server.port}/ws/{t['table']}?token={t['token']}") as ws:
             last = _play_as(ws, moves=None)
         assert last["state"]["over"]
-        record = server.get(f"/api/tables/{t['table']}/games/1")
+        records = [server.get(f"/api/tables/{t['table']}/games/{k}") for k in (1, 2)]
     finally:
         server.stop()
     stored = Store(db).load(t["table"])[0]
     table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
     table.replay(stored.actions)
     assert table.is_over()
-    assert table.record(1) == record
+    assert [table.record(k) for k in (1, 2)] == records

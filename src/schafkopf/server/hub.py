@@ -137,7 +137,7 @@ class Hub:
         name = " ".join(name.split())[:30] or f"Spieler {seat + 1}"
         self.store.claim_seat(live.table.id, seat, name, token)
         live.tokens[seat] = token
-        live.table.names[seat] = name
+        live.table.rename(seat, name)
         self._spawn(self._seats_changed(live))
         self._kick(live)
         return seat, token

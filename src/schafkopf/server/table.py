@@ -33,6 +33,10 @@ MAX_GAMES: Final = 1000
 MAX_TURN_SECONDS: Final = 3600
 
 
+_BETWEEN_GAMES: Final = frozenset({"rules", "seats", "ledger", "last_result"})
+"""The parts of a table's state that change only between games."""
+
+
 class TableError(ValueError):
     """A request the table refuses; ``code`` names the reason for clients."""
 
@@ -155,6 +159,8 @@ class Table:
         self.events: list[Event] = []
         self.game: Game | None = None
         self.finished: list[Game] = []
+        self._results: dict[int, dict[str, Any]] = {}
+        self._public: tuple[int, dict[str, Any]] | None = None
         self._start_game()
 
     # -- state ----------------------------------------------------------------------------------
@@ -252,19 +258,47 @@ class Table:
             "event": {"kind": event.kind, "game": event.game, **event.public},
         }
         if state:
-            out["state"] = self.state_for(seat)
+            full = event.kind != "action"
+            out["state"] = self.state_for(seat, full=full)
         return out
 
     def snapshot_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
         return {"type": "snapshot", "version": self.version, "state": self.state_for(seat)}
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The table and game as ``seat`` may know them now."""
+    def state_for(self, seat: int | None, full: bool = True) -> dict[str, Any]:
+        """The table and game as ``seat`` may know them now: the public state (built once per
+        version and shared by every seat) with the seat's own hand, legal actions and partner.
+
+        Without ``full`` the parts that change only between games (rules, seat kinds, ledger,
+        last result) are left out: a client keeps them from the snapshot or the last game's
+        events (an action's event needs only the game)."""
+        public = self._public_state()
+        keep = (
+            public.items()
+            if full
+            else ((k, v) for k, v in public.items() if k not in _BETWEEN_GAMES)
+        )
+        out = dict(keep)
+        out["seat"] = seat
+        game = self.game
+        if game is not None:
+            out["view"] = _private_view(game, public["view"], seat)
+        return out
+
+    def rename(self, seat: int, name: str) -> None:
+        """Give ``seat`` a new name (a person took it)."""
+        self._check_seat(seat)
+        self.names[seat] = name
+        self._public = None
+
+    def _public_state(self) -> dict[str, Any]:
+        cached = self._public
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         out: dict[str, Any] = {
             "table": self.id,
             "name": self.config.name,
-            "seat": seat,
             "names": list(self.names),
             "seats": list(self.config.seats),
             "games": self.config.games,
@@ -274,12 +308,11 @@ class Table:
             "stock": self.session.stock,
             "rules": self.config.rules,
         }
-        game = self.game
-        if game is not None:
-            view = game.view(seat) if seat is not None else None
-            out["view"] = view_to_json(game, view)
+        if self.game is not None:
+            out["view"] = _public_view(self.game)
         if self.finished:
             out["last_result"] = self.result_json(len(self.finished))
+        self._public = (self.version, out)
         return out
 
     def ledger(self) -> list[dict[str, Any]]:
@@ -291,13 +324,16 @@ class Table:
 
     def result_json(self, number: int) -> dict[str, Any]:
         """A finished game's result with all hands (public once the game is over)."""
-        rec = self.record(number)
-        return {
-            "game": number,
-            "hands": rec["hands"],
-            "contract": rec.get("contract"),
-            "result": rec["result"],
-        }
+        cached = self._results.get(number)
+        if cached is None:
+            rec = self.record(number)
+            cached = self._results[number] = {
+                "game": number,
+                "hands": rec["hands"],
+                "contract": rec.get("contract"),
+                "result": rec["result"],
+            }
+        return cached
 
     def replay_json(self, number: int) -> dict[str, Any]:
         """A finished game for the replay viewer: the record plus each trick's leader and
@@ -357,6 +393,11 @@ def _default_names(seats: Sequence[str]) -> list[str]:
 def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
     """A seat's view as JSON (cards as tokens, actions with their names); ``None``: a spectator,
     who sees only what is public."""
+    return _private_view(game, _public_view(game), None if view is None else view.seat)
+
+
+def _public_view(game: Game) -> dict[str, Any]:
+    """What every seat, and a spectator, sees of the game."""
     n = game.rules.players
     contract = game.contract
     phase = game.phase
@@ -364,14 +405,16 @@ def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
         {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
         for t in game.tricks
     ]
-    out: dict[str, Any] = {
+    history = []
+    doublings = 0
+    for s, a in game.history:
+        history.append({"seat": s, "action": action_name(a, doublings)})
+        doublings += a == DOUBLE
+    return {
         "phase": phase,
         "dealer": game.dealer,
         "to_move": game.to_move,
-        "history": [
-            {"seat": s, "action": action_name(a, _doublings_before(game.history, i))}
-            for i, (s, a) in enumerate(game.history)
-        ],
+        "history": history,
         "knocks": list(game.knocks),
         "contract": contract.to_json() if contract is not None else None,
         "doublings": [s for s, _at in game.doublings],
@@ -380,24 +423,28 @@ def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
         "trick": [card_token(c) for c in game.trick],
         "hand_sizes": [h.bit_count() for h in game.hands],
         "points": list(game.points) if phase == PLAY else [0] * n,
+        "seat": None,
+        "hand": [],
+        "legal": [],
+        "partner": None,
+        "may_double": False,
     }
-    if view is None:
-        out.update(seat=None, hand=[], legal=[], partner=None)
-        return out
-    short = game.rules.short
-    hand = sort_cards(list(view.hand), contract, short)
-    legal = view.legal_actions
+
+
+def _private_view(game: Game, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``public`` with what ``seat`` alone may see: its hand, legal actions and partner."""
+    if seat is None:
+        return public
+    view = game.view(seat)
+    hand = sort_cards(list(view.hand), game.contract, game.rules.short)
     doublings = len(game.doublings)
+    legal = view.legal_actions
+    out = dict(public)
     out.update(
-        seat=view.seat,
+        seat=seat,
         hand=[card_token(c) for c in hand],
         legal=[{"id": a, "name": action_name(a, doublings)} for a in legal],
         partner=view.partner,
-        points=list(view.points) if phase == PLAY else [0] * n,
+        may_double=DOUBLE in legal,
     )
-    out["may_double"] = DOUBLE in legal
     return out
-
-
-def _doublings_before(history: Sequence[tuple[int, Action]], i: int) -> int:
-    return sum(1 for _s, a in history[:i] if a == DOUBLE)

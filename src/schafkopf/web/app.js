@@ -230,6 +230,10 @@ function receive(msg) {
   if (msg.type === "event" && msg.event.kind === "game_over") live.result = msg.event.result;
   if (msg.type === "events") for (const e of msg.events) if (e.kind === "game_over") live.result = e.result;
   if (msg.version !== undefined && msg.state) {
+    // An action's event leaves out what changes only between games: keep it from before.
+    if (live.state) for (const k of ["rules", "seats", "ledger", "last_result"]) {
+      if (!(k in msg.state) && k in live.state) msg.state[k] = live.state[k];
+    }
     live.version = msg.version;
     live.state = msg.state;
     redraw();
