@@ -171,3 +171,21 @@ def test_refusals_change_nothing() -> None:
     with pytest.raises(TableError) as e:
         table.record(1)
     assert e.value.code == "no_game"
+
+
+def test_message_text_equals_the_message() -> None:
+    """The spliced JSON text the server sends is exactly the message dict, for every seat."""
+    table = Table("t", _config(games=3, overrides={"klopfen": True}))
+    rng = random.Random(8)
+    player = HeuristicPlayer()
+    while not table.is_over():
+        game = table.game
+        assert game is not None
+        mover = game.to_move
+        assert mover is not None
+        events = table.apply(mover, table.parse(mover, player.choose(game.view(mover), rng)))
+        for i, event in enumerate(events):
+            last = i == len(events) - 1
+            for seat in (*range(4), None):
+                text = table.message_text(seat, event, state=last)
+                assert json.loads(text) == table.message_for(seat, event, state=last)

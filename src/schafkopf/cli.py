@@ -68,7 +68,14 @@ def serve(
         raise typer.Exit(1) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Schafkopf is served at http://{shown}:{port}/  (database: {url}; Ctrl-C stops)")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
+    )
 
 
 @app.command()

@@ -152,7 +152,7 @@ def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAP
             await ws.send_json(error_message(e.code, str(e)))
             await ws.close(code=4403 if e.code == "bad_token" else 4404)
             return
-        conn = await hub.connect(table_id, seat, ws.send_json)
+        conn = await hub.connect(table_id, seat, ws.send_json, ws.send_text)
         try:
             while True:
                 raw = await ws.receive_text()

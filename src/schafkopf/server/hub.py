@@ -38,6 +38,8 @@ class Connection:
 
     seat: int | None
     send: Send
+    send_text: Callable[[str], Awaitable[None]] | None = None
+    """Sends ready JSON text (faster than ``send`` for the events of the hot path)."""
 
 
 @dataclass(eq=False)
@@ -185,10 +187,16 @@ class Hub:
 
     # -- connections ---------------------------------------------------------------------------
 
-    async def connect(self, table_id: str, seat: int | None, send: Send) -> Connection:
+    async def connect(
+        self,
+        table_id: str,
+        seat: int | None,
+        send: Send,
+        send_text: Callable[[str], Awaitable[None]] | None = None,
+    ) -> Connection:
         """Register a connection and send it a snapshot."""
         live = self.get(table_id)
-        conn = Connection(seat, send)
+        conn = Connection(seat, send, send_text)
         async with live.lock:
             live.connections.append(conn)
             await send(live.table.snapshot_for(seat))
@@ -264,7 +272,10 @@ class Hub:
             try:
                 for i, e in enumerate(events):
                     last = i == len(events) - 1
-                    await conn.send(live.table.message_for(conn.seat, e, state=last))
+                    if conn.send_text is not None:
+                        await conn.send_text(live.table.message_text(conn.seat, e, state=last))
+                    else:
+                        await conn.send(live.table.message_for(conn.seat, e, state=last))
             except Exception:  # a closed socket: drop it, the others go on
                 dead.append(conn)
         for conn in dead:

@@ -13,6 +13,7 @@ The hands of a finished game are public; they come with its result.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -161,6 +162,7 @@ class Table:
         self.finished: list[Game] = []
         self._results: dict[int, dict[str, Any]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
+        self._texts: tuple[int, str, str, str | None] | None = None
         self._start_game()
 
     # -- state ----------------------------------------------------------------------------------
@@ -262,6 +264,31 @@ class Table:
             out["state"] = self.state_for(seat, full=full)
         return out
 
+    def message_text(self, seat: int | None, event: Event, state: bool = True) -> str:
+        """:meth:`message_for` as JSON text, spliced from parts that are encoded once per
+        version and shared by every seat (the server's hot path)."""
+        head = f'{{"type":"event","version":{event.version},"event":{{{self._event_items(event)}}}'
+        if not state:
+            return head + "}"
+        return head + ',"state":' + self._state_text(seat, event.kind != "action") + "}"
+
+    def _event_items(self, event: Event) -> str:
+        return _items({"kind": event.kind, "game": event.game, **event.public})
+
+    def _state_text(self, seat: int | None, full: bool) -> str:
+        cached = self._texts
+        if cached is None or cached[0] != self.version:
+            public = self._public_state()
+            rest = {k: v for k, v in public.items() if k != "view"}
+            short = {k: v for k, v in rest.items() if k not in _BETWEEN_GAMES}
+            view = _items(public["view"]) if "view" in public else None
+            cached = self._texts = (self.version, _items(rest), _items(short), view)
+        table = cached[1] if full else cached[2]
+        text = "{" + table + f',"seat":{json.dumps(seat)}'
+        if cached[3] is not None and self.game is not None:
+            text += ',"view":{' + cached[3] + "," + _items(_own_part(self.game, seat)) + "}"
+        return text + "}"
+
     def snapshot_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
         return {"type": "snapshot", "version": self.version, "state": self.state_for(seat)}
@@ -291,6 +318,7 @@ class Table:
         self._check_seat(seat)
         self.names[seat] = name
         self._public = None
+        self._texts = None
 
     def _public_state(self) -> dict[str, Any]:
         cached = self._public
@@ -423,28 +451,36 @@ def _public_view(game: Game) -> dict[str, Any]:
         "trick": [card_token(c) for c in game.trick],
         "hand_sizes": [h.bit_count() for h in game.hands],
         "points": list(game.points) if phase == PLAY else [0] * n,
-        "seat": None,
-        "hand": [],
-        "legal": [],
-        "partner": None,
-        "may_double": False,
     }
 
 
-def _private_view(game: Game, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``public`` with what ``seat`` alone may see: its hand, legal actions and partner."""
+_SPECTATOR: Final[dict[str, Any]] = {
+    "seat": None, "hand": [], "legal": [], "partner": None, "may_double": False,
+}  # fmt: skip
+
+
+def _own_part(game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` alone may see: its hand, its legal actions and its partner."""
     if seat is None:
-        return public
+        return _SPECTATOR
     view = game.view(seat)
     hand = sort_cards(list(view.hand), game.contract, game.rules.short)
     doublings = len(game.doublings)
     legal = view.legal_actions
-    out = dict(public)
-    out.update(
-        seat=seat,
-        hand=[card_token(c) for c in hand],
-        legal=[{"id": a, "name": action_name(a, doublings)} for a in legal],
-        partner=view.partner,
-        may_double=DOUBLE in legal,
-    )
-    return out
+    return {
+        "seat": seat,
+        "hand": [card_token(c) for c in hand],
+        "legal": [{"id": a, "name": action_name(a, doublings)} for a in legal],
+        "partner": view.partner,
+        "may_double": DOUBLE in legal,
+    }
+
+
+def _private_view(game: Game, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``public`` with what ``seat`` alone may see (see :func:`_own_part`)."""
+    return {**public, **_own_part(game, seat)}
+
+
+def _items(obj: dict[str, Any]) -> str:
+    """The members of a JSON object without its braces (to splice objects together)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))[1:-1]
