@@ -1,12 +1,14 @@
 """Load on the web server: many tables of four bot clients over WebSocket on loopback at once.
 
-Run: ``python bench/bench_server.py [--tables 100] [--games 1] [--json]``. A server process
-(``schafkopf serve``, SQLite in a temporary folder) is started; every table's four seats are
-people's seats, each taken by a client that plays a random legal action whenever its seat is
-to move. Reported: actions per second over the whole run, and the time from a client sending
-its action to it receiving the event of that action (p50, p99, max). Target: p99 under 100 ms.
-Baseline in the same run: the same round trip for a ``ping`` on an idle server, which is what
-the network and the WebSocket stack alone cost.
+Run: ``python bench/bench_server.py [--tables 100] [--games 1] [--think-ms 0] [--json]``. A
+server process (``schafkopf serve``, SQLite in a temporary folder) is started; every table's
+four seats are people's seats, each taken by a client that plays a random legal action whenever
+its seat is to move: at once (``--think-ms 0``: the server is saturated, every table always has
+an action in flight) or after a random pause of mean ``--think-ms``. Reported: actions per
+second over the whole run, and the time from a client sending its action to it receiving the
+event of that action (p50, p99, max). Target: p99 under 100 ms. Baseline in the same run: the
+same round trip for a ``ping`` on an idle server, what the network and the WebSocket stack
+alone cost.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_server_process import ServerProcess
 
 
-async def _client(url: str, seed: int, latencies: list[float], counts: list[int]) -> None:
+async def _client(
+    url: str, seed: int, latencies: list[float], counts: list[int], think: float
+) -> None:
     rng = random.Random(seed)
     async with websockets.connect(url, max_size=2**20) as ws:
         msg = json.loads(await ws.recv())
@@ -44,6 +48,8 @@ async def _client(url: str, seed: int, latencies: list[float], counts: list[int]
                 v = st.get("view") or {}
                 if pending is None and v.get("to_move") == st["seat"] and v.get("legal"):
                     action = rng.choice(v["legal"])["id"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
                     pending = (msg["version"], time.perf_counter())
                     await ws.send(
                         json.dumps({"type": "act", "action": action, "version": msg["version"]})
@@ -79,12 +85,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--tables", type=int, default=100)
     ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--think-ms", type=float, default=0.0)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(f"sqlite:///{Path(tmp) / 'load.db'}").start()
         try:
-            figures = asyncio.run(_run(server, args.tables, args.games))
+            figures = asyncio.run(_run(server, args.tables, args.games, args.think_ms / 1e3))
         finally:
             server.stop()
     if args.json:
@@ -94,7 +101,7 @@ def main() -> None:
         print(f"{k:24s} {v:,.1f}" if isinstance(v, float) else f"{k:24s} {v}")
 
 
-async def _run(server: ServerProcess, tables: int, games: int) -> dict[str, Any]:
+async def _run(server: ServerProcess, tables: int, games: int, think: float) -> dict[str, Any]:
     ws_base = f"ws://127.0.0.1:{server.port}/ws/"
     seats = []
     for i in range(tables):
@@ -114,7 +121,7 @@ async def _run(server: ServerProcess, tables: int, games: int) -> dict[str, Any]
     start = time.perf_counter()
     await asyncio.gather(
         *(
-            _client(u, i * 4 + k, latencies, counts)
+            _client(u, i * 4 + k, latencies, counts, think)
             for i, urls in enumerate(seats)
             for k, u in enumerate(urls)
         )
@@ -122,6 +129,7 @@ async def _run(server: ServerProcess, tables: int, games: int) -> dict[str, Any]
     wall = time.perf_counter() - start
     return {
         "tables": tables,
+        "think_ms": think * 1e3,
         "clients": tables * 4,
         "actions": counts[0],
         "seconds": wall,
