@@ -133,3 +133,19 @@ def test_no_observation_shows_a_hidden_card(rules: Any) -> None:
                 action = players[seat].choose(view, rng)
             turns.act(seat, action)
     assert checked > 25
+
+
+def test_pettingzoo_env_refuses_misuse() -> None:
+    env = schafkopf_v0.env()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.observe("player_0")
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=2)
+    with pytest.raises(ValueError, match="action"):
+        env.step(10_000)
+    obs = env.observe(env.agent_selection)
+    illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert "legal:" in env.render()

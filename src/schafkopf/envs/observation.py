@@ -86,6 +86,9 @@ SIZE: Final = _at
 
 
 _TRICK_WIDTH: Final = MAX_SEATS + MAX_SEATS * 32
+_HAND: Final = OFFSETS["hand"]
+_LEADERS: Final = OFFSETS["tricks"]
+_TRICKS: Final = OFFSETS["tricks"] + MAX_SEATS
 
 
 def encode(view: View) -> FloatArray:
@@ -94,23 +97,18 @@ def encode(view: View) -> FloatArray:
     n = view.rules.players
     me = view.seat
     rel = [(s - me) % n for s in range(n)]
-    ones = [OFFSETS["hand"] + x for x in view.hand]
+    ones = [_HAND + x for x in view.hand]
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
-    row = OFFSETS["tricks"]
-    for leader, cards in tricks[:MAX_TRICKS]:
-        ones.append(row + rel[leader])
-        at = row + MAX_SEATS
-        for x in cards:
-            ones.append(at + x)
-            at += 32
-        row += _TRICK_WIDTH
+    history = view.history
+    played = [a for _s, a in history if a < 32]
+    # card p of the game is card p % n of trick p // n
+    ones += [_TRICKS + (p // n) * _TRICK_WIDTH + 32 * (p % n) + x for p, x in enumerate(played)]
+    ones += [_LEADERS + i * _TRICK_WIDTH + rel[leader] for i, (leader, _c) in enumerate(tricks)]
     bids = OFFSETS["bids"]
     contract = view.contract
-    for s, a in view.history:
-        if a < 32:
-            continue
+    for s, a in [(s, a) for s, a in history if a >= 32]:
         if a == WEITER:
             if contract is None:
                 ones.append(bids + 4 * rel[s])
@@ -142,12 +140,12 @@ def encode(view: View) -> FloatArray:
                 ones.append(OFFSETS["called_sau_played"])
         eff = play_tables(c.kind, c.suit, view.rules.short).eff_suit
         voids = OFFSETS["voids"]
-        for leader, cards in tricks:
-            lead = eff[cards[0]]
-            for k in range(1, len(cards)):
-                if eff[cards[k]] != lead:
-                    column = 0 if lead == TRUMP else 1 + lead
-                    ones.append(voids + 5 * rel[(leader + k) % n] + column)
+        ones += [
+            voids + 5 * rel[(leader + k) % n] + (0 if eff[cards[0]] == TRUMP else 1 + eff[cards[0]])
+            for leader, cards in tricks
+            for k in range(1, len(cards))
+            if eff[cards[k]] != eff[cards[0]]
+        ]
     doublings = OFFSETS["doublings"]
     ones.extend(doublings + 4 * level + rel[s] for level, (s, _c) in enumerate(view.doublings[:4]))
     out[ones] = 1.0

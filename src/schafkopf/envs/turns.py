@@ -59,19 +59,22 @@ class TurnGame:
     def act(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; raises IllegalActionError (changing nothing) if it is
         not one of :meth:`legal`."""
-        legal = self.legal(seat)
-        if action not in legal:
-            names = ", ".join(action_name(a) for a in legal) or "nothing"
-            raise IllegalActionError(
-                f"seat {seat} cannot take action {action} now (legal: {names})"
-            )
-        if self._question is not None:
+        actor = self.actor()
+        if seat != actor:
+            raise IllegalActionError(f"seat {seat} cannot act now: seat {actor} is to act")
+        if self._question is None:
+            self.game.apply(action, seat)  # the engine checks it (and changes nothing if not)
+        else:
+            if action not in QUESTION:
+                word = action_name(DOUBLE, len(self.game.doublings))
+                raise IllegalActionError(
+                    f"seat {seat} is asked whether it says {word}: {word} or weiter, "
+                    f"not action {action}"
+                )
             g = self.game
             self._asked.add((g.played, len(g.doublings), seat))
             if action == DOUBLE:
                 g.apply(DOUBLE, seat)
-        else:
-            self.game.apply(action, seat)
         self._settle()
 
     def view(self, seat: int) -> View:
