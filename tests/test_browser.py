@@ -58,6 +58,14 @@ def _new_page(browser: Any, errors: list[str], lang: str = "de-DE") -> Any:
     return page
 
 
+def _lobby(page: Any, server: ServerProcess, name: str = "Anna", games: int | None = 1) -> None:
+    """Open the lobby and fill in the creator's name (and the number of games)."""
+    page.goto(server.url + "/")
+    page.fill("input[name=player]", name)
+    if games is not None:
+        page.fill("input[name=games]", str(games))
+
+
 def _act_once(page: Any) -> bool:
     """Click one legal card, else the first action button; False when there is nothing."""
     cards = page.locator("#hand .card-wrap.legal")
@@ -90,9 +98,7 @@ def _play_until_over(pages: list[Any], limit_s: float = 120) -> None:
 def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser: Any) -> None:
     errors: list[str] = []
     page = _new_page(browser, errors)
-    page.goto(server.url + "/")
-    page.fill("input[name=player]", "Anna")
-    page.fill("input[name=games]", "1")
+    _lobby(page, server)
     _shot(page, "lobby")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
@@ -127,9 +133,7 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
 def test_two_people_at_one_table(server: ServerProcess, browser: Any) -> None:
     errors: list[str] = []
     anna = _new_page(browser, errors)
-    anna.goto(server.url + "/")
-    anna.fill("input[name=player]", "Anna")
-    anna.fill("input[name=games]", "1")
+    _lobby(anna, server)
     anna.select_option("select[name=seat1]", "human")
     anna.click("#create-form button[type=submit]")
     anna.wait_for_selector("#hand .card-wrap")
@@ -161,9 +165,7 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> No
     errors: list[str] = []
     try:
         page = _new_page(browser, errors)
-        page.goto(server.url + "/")
-        page.fill("input[name=player]", "Anna")
-        page.fill("input[name=games]", "1")
+        _lobby(page, server)
         page.click("#create-form button[type=submit]")
         page.wait_for_selector("#hand .card-wrap")
         for _ in range(3):
@@ -181,8 +183,7 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> No
 def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browser: Any) -> None:
     errors: list[str] = []
     page = _new_page(browser, errors)
-    page.goto(server.url + "/")
-    page.fill("input[name=player]", "Anna")
+    _lobby(page, server, games=None)
     page.select_option("select[name=preset]", "sauspiel")
     page.click("details summary")
     assert page.is_checked("input[name=contract][value=farbwenz]")  # the preset's contracts

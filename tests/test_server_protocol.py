@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from server_helpers import next_state, play_to_end
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
@@ -45,11 +47,6 @@ def _until(ws: Any, pred: Any, limit: int = 400) -> dict[str, Any]:
         if pred(msg):
             return dict(msg)
     raise AssertionError("no such message")
-
-
-def _next_state(ws: Any) -> dict[str, Any]:
-    """The next message that carries a state (the last of a batch of events does)."""
-    return _until(ws, lambda m: "state" in m)
 
 
 def _my_turn(msg: dict[str, Any]) -> bool:
@@ -102,7 +99,7 @@ def test_a_whole_game_over_the_socket(client: TestClient) -> None:
                 ws.send_json(
                     {"type": "act", "action": v["legal"][0]["name"], "version": msg["version"]}
                 )
-            msg = _next_state(ws)
+            msg = next_state(ws)
             assert msg["type"] == "event", msg
             versions.append(msg["version"])
         assert versions == sorted(versions) and len(set(versions[1:])) == len(versions) - 1
@@ -254,12 +251,4 @@ def test_a_failing_bot_does_not_stall_the_table(db: str, monkeypatch: pytest.Mon
     with TestClient(create_app(db, bot_delay=0)) as c:
         t = _create(c, games=1, seats=["human", "random", "random", "random"])
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
-            msg = ws.receive_json()
-            while not msg["state"]["over"]:
-                v = msg["state"]["view"]
-                if v["to_move"] == 0 and v["legal"]:
-                    ws.send_json(
-                        {"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]}
-                    )
-                msg = _next_state(ws)
-            assert msg["state"]["ledger"]
+            assert play_to_end(ws)["state"]["ledger"]

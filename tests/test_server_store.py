@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from server_helpers import play_to_end
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
@@ -63,16 +65,7 @@ def test_a_table_survives_a_restart(url: str) -> None:
     with TestClient(create_app(url, bot_delay=0)) as c:
         t = c.post("/api/tables", json={"games": 1, "player": "Anna"}).json()
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
-            msg = ws.receive_json()
-            while not msg["state"]["over"]:
-                v = msg["state"]["view"]
-                if v["to_move"] == 0 and v["legal"]:
-                    ws.send_json(
-                        {"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]}
-                    )
-                msg = ws.receive_json()
-                while "state" not in msg:
-                    msg = ws.receive_json()
+            play_to_end(ws)
         before = c.get(f"/api/tables/{t['table']}").json()
         record = c.get(f"/api/tables/{t['table']}/games/1").json()
     with TestClient(create_app(url, bot_delay=0)) as c:

@@ -1,0 +1,26 @@
+"""Helpers the server tests share: a client that plays its seat to the end of the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def next_state(ws: Any) -> dict[str, Any]:
+    """The next message that carries a state (the last of a batch of events does)."""
+    while True:
+        msg = dict(ws.receive_json())
+        if "state" in msg:
+            return msg
+
+
+def play_to_end(ws: Any, first: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Act with the first legal action whenever the connection's seat is to move, until the
+    table is over; returns the last message (its state has the ledger)."""
+    msg = first if first is not None else next_state(ws)
+    while not msg["state"]["over"]:
+        st = msg["state"]
+        v = st["view"]
+        if v["to_move"] == st["seat"] and v["legal"]:
+            ws.send_json({"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]})
+        msg = next_state(ws)
+    return msg
