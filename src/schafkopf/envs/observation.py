@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from schafkopf.actions import DOUBLE, SPIEL, WEITER, action_name, is_card, is_name, is_offer
 from schafkopf.cards import SAU, SUITS, card, card_token
-from schafkopf.game import BIDDING, DONE, KLOPFEN_PHASE, NAMING, PLAY, SETTLING
+from schafkopf.game import BIDDING, DONE, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, _bits
 from schafkopf.rules import TRUMP, Kind, play_tables
 
 if TYPE_CHECKING:
@@ -87,6 +87,10 @@ SIZE: Final = _at
 
 _TRICK_WIDTH: Final = MAX_SEATS + MAX_SEATS * 32
 _HAND: Final = OFFSETS["hand"]
+_POINTS: Final = OFFSETS["points"]
+assert OFFSETS["tricks_won"] == _POINTS + MAX_SEATS  # one slice writes both
+_PHASE_AT: Final = {p: OFFSETS["phase"] + i for i, p in enumerate(PHASES)}
+_KIND_AT: Final = {k: OFFSETS["contract_kind"] + i for i, k in enumerate(KINDS)}
 _LEADERS: Final = OFFSETS["tricks"]
 _TRICKS: Final = OFFSETS["tricks"] + MAX_SEATS
 
@@ -97,7 +101,7 @@ def encode(view: View) -> FloatArray:
     n = view.rules.players
     me = view.seat
     rel = [(s - me) % n for s in range(n)]
-    ones = [_HAND + x for x in view.hand]
+    ones = [_HAND + x for x in _bits(view.hand.mask)]
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
@@ -119,13 +123,13 @@ def encode(view: View) -> FloatArray:
         elif is_name(a):
             ones.append(bids + 4 * rel[s] + 3)
     ones.extend(OFFSETS["knocks"] + rel[s] for s in view.knocks)
-    ones.append(OFFSETS["phase"] + PHASES.index(view.phase))
+    ones.append(_PHASE_AT[view.phase])
     if view.to_move is not None:
         ones.append(OFFSETS["to_move"] + rel[view.to_move])
     ones.append(OFFSETS["dealer"] + rel[view.dealer])
     if contract is not None:
         c = contract
-        ones.append(OFFSETS["contract_kind"] + KINDS.index(c.kind))
+        ones.append(_KIND_AT[c.kind])
         if c.suit is not None:
             ones.append(OFFSETS["contract_suit"] + c.suit)
         if c.tout:
@@ -149,13 +153,14 @@ def encode(view: View) -> FloatArray:
     doublings = OFFSETS["doublings"]
     ones.extend(doublings + 4 * level + rel[s] for level, (s, _c) in enumerate(view.doublings[:4]))
     out[ones] = 1.0
-    points = OFFSETS["points"]
+    points = [0.0] * MAX_SEATS
     for s in range(n):
-        out[points + rel[s]] = view.points[s] / 120.0
-    won = OFFSETS["tricks_won"]
+        points[rel[s]] = view.points[s] / 120.0
+    won = [0.0] * MAX_SEATS
     step = 1.0 / view.rules.hand_size
     for t in view.tricks:
-        out[won + rel[t.winner]] += step
+        won[rel[t.winner]] += step
+    out[_POINTS : _POINTS + 2 * MAX_SEATS] = points + won
     return out
 
 

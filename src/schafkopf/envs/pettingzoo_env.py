@@ -122,9 +122,7 @@ class SchafkopfAEC(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.rewards[a] = payouts[self._seat[a]] * self.reward_scale
                 self.terminations[a] = True
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._accumulate_rewards()
+            self._accumulate_rewards()  # rewards are zero until the end: nothing to add before
         self._select()
         if self.render_mode == "human":
             print(self.render())
