@@ -387,7 +387,7 @@ function drawReplay() {
     el("div", {}, `${t("allHands")}:`), hands, trick,
     el("div", { class: "row" },
       el("button", { id: "replay-prev", disabled: step === 0, onclick: () => { live.replay.step--; drawReplay(); } }, t("prev")),
-      el("span", {}, `${step}/${tricks.length}`),
+      el("span", { id: "replay-step" }, `${step}/${tricks.length}`),
       el("button", { id: "replay-next", disabled: step >= tricks.length, onclick: () => { live.replay.step++; drawReplay(); } }, t("next")),
       el("a", { href: URL.createObjectURL(blob), download: `schafkopf-${table}-${number}.json`, id: "download" }, t("download")),
       el("button", { id: "replay-close", onclick: () => { live.replay = null; redraw(); } }, t("close")))));
