@@ -10,13 +10,15 @@ legal actions are then ``DOUBLE`` (say it) and ``WEITER`` (stay silent).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from schafkopf.actions import DOUBLE, NUM_ACTIONS, WEITER, Action, action_name
-from schafkopf.game import PLAY, Game, IllegalActionError, View
+from schafkopf.game import Game, IllegalActionError, View
+from schafkopf.players.base import doubling_order
 
 MaskArray = npt.NDArray[np.int8]
 QUESTION: Final = (DOUBLE, WEITER)
@@ -80,28 +82,14 @@ class TurnGame:
     def view(self, seat: int) -> View:
         """The seat's view, with the question's choices as its legal actions when asked."""
         v = self.game.view(seat)
-        if self._question == seat:
-            from dataclasses import replace
-
-            v = replace(v, legal_actions=QUESTION)
-        elif self._question is not None:
-            from dataclasses import replace
-
-            v = replace(v, legal_actions=())
+        if self._question is not None:
+            v = replace(v, legal_actions=QUESTION if self._question == seat else ())
         return v
 
     def _settle(self) -> None:
         """Find the next question, if any seat still has to be asked before this card."""
-        self._question = None
         g = self.game
-        if g.is_over() or g.phase != PLAY or not g.doublings_open:
-            return
-        mover = g.to_move
-        assert mover is not None
-        n = g.num_players
-        for k in range(1, n):
-            s = (mover + k) % n
-            key = (g.played, len(g.doublings), s)
-            if key not in self._asked and DOUBLE in g.legal_actions(s):
-                self._question = s
-                return
+        self._question = next(
+            (s for s in doubling_order(g) if (g.played, len(g.doublings), s) not in self._asked),
+            None,
+        )

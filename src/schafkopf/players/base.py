@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from schafkopf.actions import DOUBLE, Action
@@ -37,7 +37,6 @@ def play_game(
     ``on_action(seat, action)`` is called after each action (a face shows it there).
     """
     rng = rng or random.Random()
-    n = game.num_players
 
     def apply(action: Action, seat: int) -> None:
         game.apply(action, seat)
@@ -47,12 +46,22 @@ def play_game(
     while not game.is_over():
         mover = game.to_move
         assert mover is not None
-        if game.phase == PLAY and game.doublings_open:
-            for k in range(1, n):
-                s = (mover + k) % n
-                if DOUBLE in game.legal_actions(s) and players[s].wants_to_double(
-                    game.view(s), rng
-                ):
-                    apply(DOUBLE, s)
+        for s in doubling_order(game):
+            if players[s].wants_to_double(game.view(s), rng):
+                apply(DOUBLE, s)
         apply(players[mover].choose(game.view(mover), rng), mover)
     return game
+
+
+def doubling_order(game: Game) -> Iterator[int]:
+    """The seats to ask, before the next card, whether they say the next doubling out of turn:
+    the others in seat order from the one to move, each only while it may (checked lazily, so a
+    Kontra said on the way changes who may say what next). Every face asks in this order."""
+    mover = game.to_move
+    if mover is None:
+        return
+    n = game.num_players
+    for k in range(1, n):
+        s = (mover + k) % n
+        if game.phase == PLAY and game.doublings_open and DOUBLE in game.legal_actions(s):
+            yield s

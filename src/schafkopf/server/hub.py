@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schafkopf.actions import DOUBLE, Action
-from schafkopf.game import PLAY
-from schafkopf.players.base import Player
+from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.registry import make_player
 from schafkopf.server.store import Store, StoreError
@@ -313,13 +312,10 @@ class Hub:
         version = t.version
         mover = game.to_move
         assert mover is not None
-        if game.phase == PLAY and game.doublings_open:
-            for s, bot in live.bots.items():
-                if s == mover or DOUBLE not in game.legal_actions(s):
-                    continue
-                key = (t.game_number, game.played, len(game.doublings), s)
-                if key in live.asked:
-                    continue
+        for s in doubling_order(game):
+            bot = live.bots.get(s)
+            key = (t.game_number, game.played, len(game.doublings), s)
+            if bot is not None and key not in live.asked:
                 live.asked.add(key)
                 view = game.view(s)
                 say = await asyncio.to_thread(bot.wants_to_double, view, live.rng)
