@@ -14,6 +14,7 @@ it breaks a rule.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, is_name, is_offer
@@ -30,6 +31,18 @@ class SamplingError(RuntimeError):
     """No deal is consistent with the view (a bug, since the true deal always is)."""
 
 
+@dataclass(frozen=True)
+class Lean:
+    """A proposal for importance sampling: deal the cards of ``mask`` to ``seat`` ``factor``
+    times as readily as the plain draw would. A leaned deal carries the weight that undoes the
+    lean, so weighted deals still follow the plain distribution; a hand inference that expects
+    a declarer's trumps then finds such hands among far fewer candidates."""
+
+    seat: int
+    mask: int
+    factor: float
+
+
 def resample_game(game: Game, seat: int, rng: random.Random, attempts: int = 500) -> Game:
     """A new game with the hidden cards dealt anew and the same history replayed."""
     return sample_world(game.view(seat), rng, attempts=attempts, stock=game.stock_before)
@@ -37,16 +50,24 @@ def resample_game(game: Game, seat: int, rng: random.Random, attempts: int = 500
 
 def sample_world(view: View, rng: random.Random, attempts: int = 500, stock: int = 0) -> Game:
     """A full game consistent with ``view``: a sampled deal with the view's history replayed."""
+    return sample_world_weighted(view, rng, None, attempts, stock)[0]
+
+
+def sample_world_weighted(
+    view: View, rng: random.Random, lean: Lean | None, attempts: int = 500, stock: int = 0
+) -> tuple[Game, float]:
+    """:func:`sample_world` drawn with ``lean``, and the deal's importance weight (the plain
+    draw's probability of the deal over the leaned draw's; 1.0 without a lean)."""
     from schafkopf.game import Game, IllegalActionError
 
     for _ in range(attempts):
-        deal = sample_deal(view, rng)
+        deal, weight = sample_deal_weighted(view, rng, lean)
         g = Game(view.rules, dealer=view.dealer, hands=deal, stock=stock)
         try:
             g.replay(view.history)
         except IllegalActionError:
             continue  # a hand-dependent rule (e.g. running away) rules this deal out
-        return g
+        return g, weight
     raise SamplingError(f"no consistent deal found for seat {view.seat} in {attempts} attempts")
 
 
@@ -59,6 +80,13 @@ def _tables(view: View) -> PlayTables:
 
 def sample_deal(view: View, rng: random.Random) -> list[list[Card]]:
     """Hands at the deal (seat order, first packet first) that agree with ``view``."""
+    return sample_deal_weighted(view, rng, None)[0]
+
+
+def sample_deal_weighted(
+    view: View, rng: random.Random, lean: Lean | None
+) -> tuple[list[list[Card]], float]:
+    """:func:`sample_deal` drawn with ``lean``, and the deal's importance weight."""
     from schafkopf.game import KLOPFEN_PHASE
 
     rules = view.rules
@@ -109,7 +137,7 @@ def sample_deal(view: View, rng: random.Random) -> list[list[Card]]:
         if c.declarer != seat and not played_by[c.declarer] & suit_plain:
             declarer_needs = suit_plain
     declarer = contract.declarer if contract is not None else None
-    hidden = _assign(pool, need, allowed, forced, rng, declarer, declarer_needs)
+    hidden, weight = _assign(pool, need, allowed, forced, rng, declarer, declarer_needs, lean)
     out: list[list[Card]] = []
     for s in range(n):
         if s == seat:
@@ -120,7 +148,7 @@ def sample_deal(view: View, rng: random.Random) -> list[list[Card]]:
             dealt = list(iter_bits(hidden[s] | played_by[s]))
             rng.shuffle(dealt)
             out.append(dealt)
-    return out
+    return out, weight
 
 
 def _sie_seats(view: View) -> list[int]:
@@ -182,10 +210,16 @@ def _assign(
     rng: random.Random,
     declarer: int | None,
     declarer_needs: int,
-) -> list[int]:
-    """Split ``pool`` into hands of the needed sizes within the allowed masks."""
+    lean: Lean | None = None,
+) -> tuple[list[int], float]:
+    """Split ``pool`` into hands of the needed sizes within the allowed masks, and the split's
+    importance weight under ``lean`` (each card's plain seat odds over its leaned odds)."""
     n = len(need)
+    lean_seat = lean.seat if lean is not None and lean.factor != 1.0 else -1
+    lean_mask = lean.mask if lean is not None else 0
+    factor = lean.factor if lean is not None else 1.0
     for _ in range(2000):
+        weight = 1.0
         hands = list(forced)
         left = [need[s] - forced[s].bit_count() for s in range(n)]
         rest = pool
@@ -211,9 +245,17 @@ def _assign(
                 ok = False
                 break
             weights = [left[s] for s in seats]
-            s = rng.choices(seats, weights)[0]
+            if lean_seat in seats and lean_mask >> x & 1:
+                leaned = [
+                    w * factor if t == lean_seat else w for t, w in zip(seats, weights, strict=True)
+                ]
+                i = rng.choices(range(len(seats)), leaned)[0]
+                weight *= weights[i] * sum(leaned) / (leaned[i] * sum(weights))
+                s = seats[i]
+            else:
+                s = rng.choices(seats, weights)[0]
             hands[s] |= 1 << x
             left[s] -= 1
         if ok and not any(left):
-            return hands
+            return hands, weight
     raise SamplingError("no deal satisfies the constraints of this view")

@@ -45,16 +45,35 @@ from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
 from schafkopf.rules import Contract, Kind, Ruleset, play_tables
-from schafkopf.sampling import SamplingError, sample_deal, sample_world
+from schafkopf.sampling import (
+    Lean,
+    SamplingError,
+    sample_deal,
+    sample_world,
+    sample_world_weighted,
+)
 from schafkopf.scoring import count_laufende, is_schneider
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
 VALUES: Final = ("brackets", "exact")
 """How card play values a sampled world: the payout bracket of each card, or exact points."""
-_BID_TEMPERATURE: Final = 1.0
-"""How sharply the bidding model separates hands (in the rule-based rating's units)."""
-_PLAY_AGREE, _PLAY_OTHER, _PLAY_FLOOR = 0.6, 0.4, 0.1
-"""The card-play model: the rule-based card's share, the rest spread, and a floor."""
+_SPIEL_SLOPE, _SPIEL_BIAS = 1.48, 0.44
+"""The bidding model: a seat says spiel with probability sigmoid(slope x margin + bias), the
+margin being its best contract's rule-based rating. Fitted (logistic regression, 4,900 bids)
+to PIMC players' bidding in the arena: ``scripts/fit_inference.py``."""
+_NAME_TEMPERATURE = 1.0
+"""The contract a declarer names: softmax of the rule-based margins over the contracts its
+hand could play, at this temperature (the best fit to 1,486 PIMC declarations)."""
+_PLAY_AGREE: tuple[float, ...] = (1.0, 1.0, 0.87, 0.76, 0.63, 0.49)
+"""The card-play model, by the number of legal cards (the last entry for that many or more):
+the chance the seat plays the rule-based player's card; the others share the rest. Fitted to
+6,500 PIMC card plays (how often PIMC chose the rule-based card)."""
+_PLAY_TEMPER = 0.5
+"""An exponent on each card play's likelihood: below 1 trusts the model less (0.5 placed the
+most unseen cards right mid-game)."""
+_LEAN_SOLO, _LEAN_RUFSPIEL = 30.0, 1.5
+"""How much more readily candidate worlds deal trumps to a solo's or a Rufspiel's declarer
+(importance sampling; the weights undo it): a declarer's hand is rare among plain draws."""
 
 
 @dataclass(frozen=True)
@@ -224,13 +243,14 @@ class PimcPlayer:
             return out
         candidates: list[Game] = []
         weights: list[float] = []
+        lean = _lean(view)
         for _ in range(count * self.oversample):
             try:
-                g = sample_world(view, rng)
+                g, importance = sample_world_weighted(view, rng, lean)
             except SamplingError:
                 break
             candidates.append(g)
-            weights.append(_inference_weight(g, view, rng))
+            weights.append(importance * _inference_weight(g, view, rng))
         drawn = _systematic(weights, count, rng)
         out = []
         for i in drawn:
@@ -437,6 +457,17 @@ def _declared(view: View, deal: Sequence[Sequence[Card]], action: Action) -> Gam
     return g
 
 
+def _lean(view: View) -> Lean | None:
+    """The proposal for candidate worlds: the declarer's trumps leaned to the declarer."""
+    c = view.contract
+    if c is None or c.declarer is None or c.declarer == view.seat or c.kind is Kind.RAMSCH:
+        return None
+    if c.kind is Kind.BETTEL or c.tout:
+        return None
+    factor = _LEAN_RUFSPIEL if c.kind is Kind.RUFSPIEL else _LEAN_SOLO
+    return Lean(c.declarer, play_tables(c.kind, c.suit, view.rules.short).trump_mask, factor)
+
+
 def _inference_weight(g: Game, view: View, rng: random.Random) -> float:
     """How likely the other seats' bids and card plays in world ``g`` were under the model."""
     return _bidding_weight(g, view) * _play_weight(g, view, rng)
@@ -445,10 +476,10 @@ def _inference_weight(g: Game, view: View, rng: random.Random) -> float:
 def _bidding_weight(g: Game, view: View) -> float:
     """How likely the other seats' bids and named contract were with their hands in ``g``.
 
-    The model is the rule-based bidder softened: a seat says spiel with probability
-    sigmoid(margin / T), the margin being its best contract's rating (the rule-based player's
-    :func:`~schafkopf.players.heuristic.plan_margins`), and names a contract with probability
-    sigmoid(its margin / T).
+    The model (fitted to PIMC players, see :data:`_SPIEL_SLOPE`): a seat says spiel with
+    probability sigmoid(slope x margin + bias), the margin being its best contract's rating
+    (the rule-based :func:`~schafkopf.players.heuristic.plan_margins`), and names a contract
+    with probability softmax(margins / T) over the contracts it could play.
     """
     rules = g.rules
     weight = 1.0
@@ -468,13 +499,26 @@ def _bidding_weight(g: Game, view: View) -> float:
                 v for (k, _su, _t), v in m.items() if not (earlier_spiel and k is Kind.RUFSPIEL)
             ]
             best = max(pool, default=-5.0)
-            p = _sigmoid(best / _BID_TEMPERATURE)
+            p = _sigmoid(_SPIEL_SLOPE * best + _SPIEL_BIAS)
             weight *= p if a == SPIEL else 1.0 - p
             earlier_spiel = earlier_spiel or a == SPIEL
         else:
-            named = m.get(NAMES[a - NAME_BASE], -5.0)
-            weight *= _sigmoid(named / _BID_TEMPERATURE)
+            weight *= _softmax_share(m, NAMES[a - NAME_BASE])
     return weight
+
+
+def _softmax_share(
+    margins: dict[tuple[Kind, int | None, bool], float], named: tuple[Kind, int | None, bool]
+) -> float:
+    """The named contract's share of softmax(margins / T); small when the hand lacks it."""
+    if not margins:
+        return 1.0
+    top = max(margins.values())
+    total = sum(math.exp((v - top) / _NAME_TEMPERATURE) for v in margins.values())
+    mine = margins.get(named)
+    if mine is None:
+        return 1e-3 / total
+    return math.exp((mine - top) / _NAME_TEMPERATURE) / total
 
 
 def _sigmoid(x: float) -> float:
@@ -484,8 +528,9 @@ def _sigmoid(x: float) -> float:
 def _play_weight(g: Game, view: View, rng: random.Random) -> float:
     """How likely the other seats' card plays in world ``g`` were under the rule-based policy.
 
-    Each of the last eight card plays by another seat counts: a play the rule-based player
-    would also have made keeps its weight, any other is discounted (smoothed, never zero).
+    Each of the last eight card plays by another seat counts: with k legal cards the seat
+    plays the rule-based card with chance :data:`_PLAY_AGREE` [k] and each other card with an
+    equal share of the rest.
     """
     model = HeuristicPlayer("model")
     replay = Game(g.rules, dealer=g.dealer, hands=g.deal, stock=g.stock_before)
@@ -493,13 +538,15 @@ def _play_weight(g: Game, view: View, rng: random.Random) -> float:
     history = view.history
     cards_seen = [i for i, (s, a) in enumerate(history) if is_card(a)]
     judged = set(cards_seen[-8:])
+    last = len(_PLAY_AGREE) - 1
     for i, (s, a) in enumerate(history):
         if i in judged and s != view.seat and is_card(a):
             v = replay.view(s)
             options = [x for x in v.legal_actions if is_card(x)]
-            if len(options) > 1:
-                guess = model.choose(v, rng)
-                other = _PLAY_OTHER / (len(options) - 1) + _PLAY_FLOOR
-                weight *= _PLAY_AGREE if guess == a else other
+            k = len(options)
+            if k > 1:
+                agree = _PLAY_AGREE[min(k, last)]
+                p = agree if model.choose(v, rng) == a else (1.0 - agree) / (k - 1)
+                weight *= p**_PLAY_TEMPER
         replay.apply(a, s)
     return weight
