@@ -16,13 +16,20 @@ from schafkopf.players.pimc import (
     PimcPlayer,
     _bidding_weight,
     _play_weight,
+    _softmax_share,
     _stakes,
     _systematic,
     _thresholds,
 )
 from schafkopf.players.registry import make_player
 from schafkopf.rules import Kind, Ruleset
-from schafkopf.sampling import sample_world
+from schafkopf.sampling import (
+    Lean,
+    sample_deal,
+    sample_deal_weighted,
+    sample_world,
+    sample_world_weighted,
+)
 from schafkopf.search.solver import move_brackets, solve
 from test_solver import VARIANTS, WANTS, random_position
 
@@ -153,6 +160,57 @@ def test_bidding_weight_gives_the_declarer_a_callers_hand() -> None:
     assert abs(statistics.fmean(weighted) - statistics.fmean(true)) < abs(
         statistics.fmean(plain) - statistics.fmean(true)
     )
+
+
+def test_a_lean_of_one_is_the_plain_draw() -> None:
+    rules = Ruleset.preset("sauspiel", {"klopfen": False})
+    found = _opponent_view_in_rufspiel(rules, 4) or _opponent_view_in_rufspiel(rules, 5)
+    assert found is not None
+    g, seat = found
+    view = g.view(seat)
+    assert g.contract is not None and g.contract.declarer is not None
+    lean = Lean(g.contract.declarer, g.tables.trump_mask, 1.0)
+    for seed in range(20):
+        deal, weight = sample_deal_weighted(view, random.Random(seed), lean)
+        assert weight == 1.0
+        assert deal == sample_deal(view, random.Random(seed))
+
+
+def test_leaned_draws_weighted_back_follow_the_plain_distribution() -> None:
+    """A strong lean gives the declarer more trumps; its importance weights undo that, so the
+    weighted mean of the declarer's trumps is the plain draw's (and every deal is legal)."""
+    rules = Ruleset.preset("sauspiel", {"klopfen": False})
+    found = _opponent_view_in_rufspiel(rules, 4) or _opponent_view_in_rufspiel(rules, 5)
+    assert found is not None
+    g, seat = found
+    view = g.view(seat)
+    c = g.contract
+    assert c is not None and c.declarer is not None
+    trump = g.tables.trump_mask
+    lean = Lean(c.declarer, trump, 6.0)
+    rng = random.Random(11)
+    plain = [
+        (g2.dealt[c.declarer] & trump).bit_count()
+        for g2 in (sample_world(view, rng) for _ in range(3000))
+    ]
+    leaned, weights = [], []
+    for _ in range(3000):
+        w, weight = sample_world_weighted(view, rng, lean)
+        leaned.append((w.dealt[c.declarer] & trump).bit_count())
+        weights.append(weight)
+    mean_plain = statistics.fmean(plain)
+    weighted = sum(k * w for k, w in zip(leaned, weights, strict=True)) / sum(weights)
+    assert statistics.fmean(leaned) > mean_plain + 1.0
+    assert weighted == pytest.approx(mean_plain, abs=0.15)
+    assert all(w > 0 for w in weights)
+
+
+def test_named_contract_share_is_a_softmax() -> None:
+    m = {(Kind.RUFSPIEL, 0, False): 1.0, (Kind.SOLO, 2, False): -1.0}
+    shares = [_softmax_share(m, k) for k in m]
+    assert sum(shares) == pytest.approx(1.0)
+    assert shares[0] > shares[1]
+    assert _softmax_share(m, (Kind.WENZ, None, False)) < 1e-3
 
 
 def test_play_weight_prefers_the_model() -> None:
