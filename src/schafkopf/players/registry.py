@@ -1,4 +1,5 @@
-"""Players by name: ``random``, ``heuristic``, ``pimc`` with options (``pimc:samples=50``).
+"""Players by name: ``random``, ``heuristic``, ``pimc``, ``ismcts`` (OpenSpiel's IS-MCTS) with
+options (``pimc:samples=50``).
 
 The arena, the terminal and the command line build their computer players here, so a new
 player kind is registered once and usable everywhere.
@@ -21,6 +22,7 @@ _FACTORIES: dict[str, tuple[str, str]] = {
     "random": ("schafkopf.players.random_player", "RandomPlayer"),
     "heuristic": ("schafkopf.players.heuristic", "HeuristicPlayer"),
     "pimc": ("schafkopf.players.pimc", "PimcPlayer"),
+    "ismcts": ("schafkopf.players.ismcts_player", "IsmctsPlayer"),
 }
 
 
