@@ -40,7 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final, NamedTuple
@@ -56,6 +56,8 @@ from schafkopf.rules import Contract, Kind, RulesError, Ruleset
 
 SUMMARY_FORMAT: Final = "schafkopf-arena/1"
 SCHEMES: Final = ("full", "swap")
+BACKENDS: Final = ("local", "ray")
+"""Where deals run: this machine's process pool, or Ray tasks (local instance or cluster)."""
 RESAMPLES: Final = 2000
 """Bootstrap resamples for every confidence interval."""
 CONFIDENCE: Final = 0.95
@@ -516,13 +518,18 @@ def run_arena(
     progress: bool = True,
     scheme: str = "full",
     resamples: int = RESAMPLES,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaSummary:
     """Play ``deals`` duplicate deals between ``specs`` and return the statistics.
 
     ``rules`` is a :class:`Ruleset` or a preset name; ``workers`` processes play (default: all
     cores; 1 plays in this process); with ``out_dir`` every game is appended to
     ``games.jsonl`` (flushed per finished chunk of deals) and the summary written to
-    ``summary.json``. The same seed gives the same games and summary for any ``workers``.
+    ``summary.json``. ``backend="ray"`` runs the chunks of deals as Ray tasks instead, on the
+    cluster at ``address`` or on a local Ray instance of ``workers`` CPUs
+    (:mod:`schafkopf.arena_ray`). The same seed gives the same games and summary for any
+    ``workers`` and either backend.
     """
     if isinstance(rules, str):
         try:
@@ -533,34 +540,46 @@ def run_arena(
     seats = seatings(rules.players, len(specs), scheme)
     if deals < 1:
         raise ArenaError(f"deals must be 1 or more, got {deals}")
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
+    if backend not in BACKENDS:
+        raise ArenaError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if workers is not None and workers < 1:
         raise ArenaError(f"workers must be 1 or more, got {workers}")
     check_specs(specs)
     labels = _labels(specs)
-    chunk = 1 if workers == 1 else max(1, min(8, deals // (workers * 8)))
-    jobs = [
-        _Job(
-            rules.to_json(),
-            tuple(specs),
-            tuple(labels),
-            tuple(seats),
-            seed,
-            tuple(range(i, min(i + chunk, deals))),
-        )
-        for i in range(0, deals, chunk)
-    ]
-    workers = min(workers, len(jobs))
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     by_deal: dict[int, list[GameFacts]] = {}
     started = time.perf_counter()
-    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
-    try:
-        # Submit before the progress bar starts its thread: workers fork from a quiet process.
+    with ExitStack() as stack:
+        if backend == "ray":
+            from schafkopf import arena_ray
+
+            try:
+                workers = stack.enter_context(arena_ray.connected(address, workers))
+            except (RuntimeError, ConnectionError) as e:
+                raise ArenaError(f"Ray: {e}") from None
+        workers = default_workers() if workers is None else workers
+        chunk = 1 if workers == 1 else max(1, min(8, deals // (workers * 8)))
+        jobs = [
+            _Job(
+                rules.to_json(),
+                tuple(specs),
+                tuple(labels),
+                tuple(seats),
+                seed,
+                tuple(range(i, min(i + chunk, deals))),
+            )
+            for i in range(0, deals, chunk)
+        ]
         stream: Iterable[list[tuple[int, list[tuple[GameFacts, str]]]]]
-        if pool is not None:
+        if backend == "ray":
+            stream = arena_ray.run_tasks(_play_deals, jobs)
+        elif workers > 1:
+            workers = min(workers, len(jobs))
+            pool = ProcessPoolExecutor(max_workers=workers)
+            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+            # Submit before the progress bar starts its thread: workers fork from a quiet process.
             futures: list[Future[list[tuple[int, list[tuple[GameFacts, str]]]]]] = [
                 pool.submit(_play_deals, job) for job in jobs
             ]
@@ -581,9 +600,6 @@ def run_arena(
         finally:
             if games_file is not None:
                 games_file.close()
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
     summary = summarize(
         rules, specs, scheme, seats, seed, [by_deal[d] for d in range(deals)], resamples
     )

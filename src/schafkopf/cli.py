@@ -237,6 +237,13 @@ def arena(
     ] = "full",
     out: Annotated[Path | None, typer.Option(help="Output folder (default arena-<seed>/).")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    backend: Annotated[
+        str, typer.Option(help="Where deals run: local (process pool) or ray (Ray tasks).")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster to use (auto, ray://host:10001); default: start one."),
+    ] = None,
 ) -> None:
     """Duplicate matches between computer players: statistics, records and a JSON summary."""
     import random
@@ -264,6 +271,8 @@ def arena(
             out_dir=out_dir,
             progress=not quiet,
             scheme=scheme,
+            backend=backend,
+            address=address,
         )
     except ArenaError as e:
         typer.echo(f"schafkopf: {e}", err=True)
