@@ -27,6 +27,7 @@ VARIANTS: list[str] = [
     "bsv+all_pass:ramsch",
     "standard+players:3",
     "sauspiel+deck:short+klopfen:false",
+    "standard+stock:true+all_pass:ramsch",  # a Stock: payouts need not sum to zero
 ]
 
 
