@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from schafkopf.actions import DOUBLE, WEITER
 from schafkopf.envs import schafkopf_v0
 from schafkopf.envs.gym_env import SchafkopfEnv
-from schafkopf.envs.observation import LAYOUT, OFFSETS, SIZE, describe, encode
+from schafkopf.envs.observation import LAYOUT, OFFSETS, SIZE, Encoder, describe, encode
 from schafkopf.envs.turns import TurnGame
 from schafkopf.game import Game, IllegalActionError
 from schafkopf.players import HeuristicPlayer
@@ -133,6 +133,38 @@ def test_no_observation_shows_a_hidden_card(rules: Any) -> None:
                 action = players[seat].choose(view, rng)
             turns.act(seat, action)
     assert checked > 25
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_incremental_encoder_equals_encode(rules: Any) -> None:
+    """The environments' incremental :class:`Encoder` gives :func:`encode`'s tensor for every
+    seat at every step (bids, Klopfen, doublings, Ramsch and solos included)."""
+    ruleset = Ruleset.from_json(rules) if isinstance(rules, dict) else Ruleset.preset(rules)
+    rng = random.Random(6)
+    players = [HeuristicPlayer() for _ in range(4)]
+    steps = 0
+    for deal in range(10):
+        turns = TurnGame(Game(ruleset, dealer=deal % ruleset.players, seed=100 + deal))
+        encoders = [Encoder(s) for s in range(ruleset.players)]
+        while True:
+            for s in range(ruleset.players):
+                view = turns.view(s)
+                assert np.array_equal(encoders[s](view), encode(view)), (deal, steps, s)
+            seat = turns.actor()
+            if seat is None:
+                break
+            view = turns.game.view(seat)
+            if turns.is_question():
+                action = DOUBLE if players[seat].wants_to_double(view, rng) else WEITER
+            elif rng.random() < 0.3:
+                action = rng.choice(view.legal_actions)
+            else:
+                action = players[seat].choose(view, rng)
+            turns.act(seat, action)
+            steps += 1
+    assert steps > 100
+    with pytest.raises(ValueError, match="seat 0"):
+        Encoder(0)(turns.view(1))
 
 
 def test_pettingzoo_env_refuses_misuse() -> None:

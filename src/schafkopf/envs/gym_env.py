@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 
 from schafkopf.actions import DOUBLE, NUM_ACTIONS
-from schafkopf.envs.observation import SIZE, encode
+from schafkopf.envs.observation import SIZE, Encoder
 from schafkopf.envs.pettingzoo_env import _rules
 from schafkopf.envs.turns import TurnGame
 from schafkopf.game import Game
@@ -102,6 +102,7 @@ class SchafkopfEnv(gym.Env[dict[str, Any], Any]):
         n = self.rules.players
         game = Game(self.rules, dealer=self._rng.randrange(n), seed=self._rng.getrandbits(64))
         self.turns = TurnGame(game)
+        self._encoder = Encoder(self.seat)
         self._ended = False
         self._players = [
             None if s == self.seat else make_player(self.specs[s], f"bot{s}") for s in range(n)
@@ -144,7 +145,7 @@ class SchafkopfEnv(gym.Env[dict[str, Any], Any]):
     def _obs(self) -> dict[str, Any]:
         assert self.turns is not None
         return {
-            "observation": encode(self.turns.view(self.seat)),
+            "observation": self._encoder(self.turns.view(self.seat)),
             "action_mask": self.turns.mask(self.seat),
         }
 

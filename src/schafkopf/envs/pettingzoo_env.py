@@ -11,7 +11,8 @@ Actions are the engine's flat action space (:mod:`schafkopf.actions`: cards 0..3
 weiter, spiel, Klopfen, the doubling, offers and contracts), with an ``action_mask`` of the
 legal ones. Before each card every other seat that may say Kontra (Re, ...) is asked once,
 its mask then allowing ``DOUBLE`` or ``WEITER`` (:mod:`schafkopf.envs.turns`). The observation
-is :func:`schafkopf.envs.observation.encode` of the acting seat's view; ``render()`` gives the
+is :func:`schafkopf.envs.observation.encode` of the acting seat's view (built incrementally
+by an :class:`~schafkopf.envs.observation.Encoder`); ``render()`` gives the
 same as text. At the end every seat's reward is its payout times ``reward_scale``.
 """
 
@@ -25,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from schafkopf.actions import NUM_ACTIONS, Action
-from schafkopf.envs.observation import SIZE, describe, encode
+from schafkopf.envs.observation import SIZE, Encoder, describe
 from schafkopf.envs.turns import TurnGame
 from schafkopf.game import Game
 from schafkopf.rules import Ruleset
@@ -86,6 +87,7 @@ class SchafkopfAEC(AECEnv):  # type: ignore[misc]
         n = self.rules.players
         game = Game(self.rules, dealer=self._rng.randrange(n), seed=self._rng.getrandbits(64))
         self.turns = TurnGame(game)
+        self._encoders = [Encoder(s) for s in range(n)]
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,7 +107,7 @@ class SchafkopfAEC(AECEnv):  # type: ignore[misc]
         view = turns.view(seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         mask[list(view.legal_actions)] = 1
-        return {"observation": encode(view), "action_mask": mask}
+        return {"observation": self._encoders[seat](view), "action_mask": mask}
 
     def step(self, action: Action | None) -> None:
         turns = self._started()
