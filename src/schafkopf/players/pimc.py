@@ -11,10 +11,12 @@ Kontra/Re are chosen the same way: by solving sampled deals under each contract 
 could play.
 
 With ``inference`` (hand prediction) the player draws ``oversample`` times as many candidate
-worlds, weighs each by how likely the other seats' actions were in it under a softened
-rule-based policy (their bids and named contract as the rule-based bidder rates their hands
-there; their last eight card plays), and solves a weighted resample of them: a Rufspiel
-declarer gets the trumps a caller has, a seat that passed does not hold a solo.
+worlds, leaning the declarer's trumps to the declarer (importance sampling: a declarer's hand
+is rare among plain draws), weighs each by how likely the other seats' actions were in it
+under a model of play fitted to PIMC players' own games (their bids and named contract from
+the rule-based ratings of their hands there; their last eight card plays from how often PIMC
+plays the rule-based card), and solves a weighted resample of them: a Rufspiel declarer gets
+the trumps a caller has, a seat that passed does not hold a solo.
 """
 
 from __future__ import annotations
