@@ -179,7 +179,7 @@ class SchafkopfState(pyspiel.State):  # type: ignore[misc]
         self.cards: list[int] = []
         """The cards dealt so far, in dealing order (seat 0's hand first)."""
         self.actions: list[tuple[int, Action]] = []
-        """Every player action so far, question answers included (for resampling)."""
+        """Every player action so far, question answers included."""
         self.turns: TurnGame | None = None
 
     # -- OpenSpiel's State API --------------------------------------------------------------
