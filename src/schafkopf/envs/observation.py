@@ -122,22 +122,9 @@ def encode(view: View) -> FloatArray:
             ones.append(bids + 4 * rel[s] + 2)
         elif is_name(a):
             ones.append(bids + 4 * rel[s] + 3)
-    ones.extend(OFFSETS["knocks"] + rel[s] for s in view.knocks)
-    ones.append(_PHASE_AT[view.phase])
-    if view.to_move is not None:
-        ones.append(OFFSETS["to_move"] + rel[view.to_move])
-    ones.append(OFFSETS["dealer"] + rel[view.dealer])
+    ones += _table_ones(view, rel)
     if contract is not None:
         c = contract
-        ones.append(_KIND_AT[c.kind])
-        if c.suit is not None:
-            ones.append(OFFSETS["contract_suit"] + c.suit)
-        if c.tout:
-            ones.append(OFFSETS["tout"])
-        if c.declarer is not None:
-            ones.append(OFFSETS["declarer"] + rel[c.declarer])
-        if view.partner is not None:
-            ones.append(OFFSETS["partner"] + rel[view.partner])
         if c.kind is Kind.RUFSPIEL and c.suit is not None:
             sau = card(c.suit, SAU)
             if any(sau in cards for _l, cards in tricks):
@@ -150,18 +137,45 @@ def encode(view: View) -> FloatArray:
             for k in range(1, len(cards))
             if eff[cards[k]] != eff[cards[0]]
         ]
+    out[ones] = 1.0
+    _write_points(out, view, rel)
+    return out
+
+
+def _table_ones(view: View, rel: list[int]) -> list[int]:
+    """The indices set by what is not history: knocks, phase, seat to move, dealer, contract,
+    declarer, partner and doublings (``rel``: each seat relative to the observer)."""
+    ones = [OFFSETS["knocks"] + rel[s] for s in view.knocks]
+    ones.append(_PHASE_AT[view.phase])
+    if view.to_move is not None:
+        ones.append(OFFSETS["to_move"] + rel[view.to_move])
+    ones.append(OFFSETS["dealer"] + rel[view.dealer])
+    c = view.contract
+    if c is not None:
+        ones.append(_KIND_AT[c.kind])
+        if c.suit is not None:
+            ones.append(OFFSETS["contract_suit"] + c.suit)
+        if c.tout:
+            ones.append(OFFSETS["tout"])
+        if c.declarer is not None:
+            ones.append(OFFSETS["declarer"] + rel[c.declarer])
+        if view.partner is not None:
+            ones.append(OFFSETS["partner"] + rel[view.partner])
     doublings = OFFSETS["doublings"]
     ones.extend(doublings + 4 * level + rel[s] for level, (s, _c) in enumerate(view.doublings[:4]))
-    out[ones] = 1.0
+    return ones
+
+
+def _write_points(out: FloatArray, view: View, rel: list[int]) -> None:
+    """Card points and tricks taken per seat, as shares of 120 and of the hand size."""
     points = [0.0] * MAX_SEATS
-    for s in range(n):
+    for s in range(view.rules.players):
         points[rel[s]] = view.points[s] / 120.0
     won = [0.0] * MAX_SEATS
     step = 1.0 / view.rules.hand_size
     for t in view.tricks:
         won[rel[t.winner]] += step
     out[_POINTS : _POINTS + 2 * MAX_SEATS] = points + won
-    return out
 
 
 class Encoder:
@@ -227,35 +241,9 @@ class Encoder:
         ones = [_HAND + x for x in _bits(view.hand.mask)]
         if contract is None:
             ones += self._weiter
-        ones.extend(OFFSETS["knocks"] + rel[s] for s in view.knocks)
-        ones.append(_PHASE_AT[view.phase])
-        if view.to_move is not None:
-            ones.append(OFFSETS["to_move"] + rel[view.to_move])
-        ones.append(OFFSETS["dealer"] + rel[view.dealer])
-        if contract is not None:
-            c = contract
-            ones.append(_KIND_AT[c.kind])
-            if c.suit is not None:
-                ones.append(OFFSETS["contract_suit"] + c.suit)
-            if c.tout:
-                ones.append(OFFSETS["tout"])
-            if c.declarer is not None:
-                ones.append(OFFSETS["declarer"] + rel[c.declarer])
-            if view.partner is not None:
-                ones.append(OFFSETS["partner"] + rel[view.partner])
-        doublings = OFFSETS["doublings"]
-        ones.extend(
-            doublings + 4 * level + rel[s] for level, (s, _c) in enumerate(view.doublings[:4])
-        )
+        ones += _table_ones(view, rel)
         out[ones] = 1.0
-        points = [0.0] * MAX_SEATS
-        for s in range(n):
-            points[rel[s]] = view.points[s] / 120.0
-        won = [0.0] * MAX_SEATS
-        step = 1.0 / view.rules.hand_size
-        for t in view.tricks:
-            won[rel[t.winner]] += step
-        out[_POINTS : _POINTS + 2 * MAX_SEATS] = points + won
+        _write_points(out, view, rel)
         return out
 
 
