@@ -206,7 +206,10 @@ def test_leaned_draws_weighted_back_follow_the_plain_distribution() -> None:
 
 
 def test_named_contract_share_is_a_softmax() -> None:
-    m = {(Kind.RUFSPIEL, 0, False): 1.0, (Kind.SOLO, 2, False): -1.0}
+    m: dict[tuple[Kind, int | None, bool], float] = {
+        (Kind.RUFSPIEL, 0, False): 1.0,
+        (Kind.SOLO, 2, False): -1.0,
+    }
     shares = [_softmax_share(m, k) for k in m]
     assert sum(shares) == pytest.approx(1.0)
     assert shares[0] > shares[1]
@@ -231,6 +234,38 @@ def test_play_weight_prefers_the_model() -> None:
     # much as any sampled world.
     assert _play_weight(g, view, rng) >= max(weights) - 1e-12
     assert any(is_card(a) for _s, a in view.history)
+
+
+def test_seconds_bounds_the_solving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seconds`` stops the solving of sampled worlds (not only their sampling): with no time
+    left after the first world, one world decides; without a limit all ``samples`` do."""
+    import schafkopf.search.solver as solver
+
+    calls = [0]
+    real = solver.move_brackets
+
+    def counting(*args: object) -> dict[int, int]:
+        calls[0] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "move_brackets", counting)
+    rules = Ruleset.preset("sauspiel", {"klopfen": False})
+    for seed in range(40):
+        found = _opponent_view_in_rufspiel(rules, seed)
+        if found is None:
+            continue
+        g, _seat = found
+        seat = g.to_move
+        assert seat is not None
+        view = g.view(seat)
+        if sum(1 for a in view.legal_actions if is_card(a)) < 2:
+            continue
+        for seconds, solved in ((0.0, 1), (None, 12)):
+            calls[0] = 0
+            PimcPlayer(samples=12, seconds=seconds).choose(view, random.Random(1))
+            assert calls[0] == solved
+        return
+    pytest.fail("no position with a card choice found")
 
 
 def test_values_option() -> None:

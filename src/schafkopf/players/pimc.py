@@ -190,7 +190,9 @@ class PimcPlayer:
         tricks_game = c.kind is Kind.BETTEL or c.tout
         thresholds = _thresholds(view.rules)
         done = 0
-        for g, w in self._worlds(view, rng, self.samples, start=start):
+        for g, w in self._worlds(view, rng, self.samples):
+            if done and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break  # out of time: decide on the worlds solved so far
             sign = w if me_declarer else -w
             if tricks_game:
                 values = move_values_tricks(g)
@@ -223,10 +225,8 @@ class PimcPlayer:
             return False
         return view.partner == view.seat or bool(_dealt_mask(view) >> card(c.suit, SAU) & 1)
 
-    def _worlds(
-        self, view: View, rng: random.Random, count: int, start: float | None = None
-    ) -> list[tuple[Game, float]]:
-        """Up to ``count`` sampled worlds with weights (fewer once ``seconds`` have passed).
+    def _worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
+        """Up to ``count`` sampled worlds with weights (fewer only if sampling fails).
 
         With inference, ``oversample`` x ``count`` candidates are weighed by the other seats'
         actions and ``count`` are drawn from them in proportion (systematic resampling); the
@@ -235,9 +235,6 @@ class PimcPlayer:
         if not self.inference:
             out: list[tuple[Game, float]] = []
             for _ in range(count):
-                late = start is not None and time.perf_counter() - start > (self.seconds or 1e9)
-                if out and late:
-                    break
                 try:
                     out.append((sample_world(view, rng), 1.0))
                 except SamplingError:
@@ -253,14 +250,7 @@ class PimcPlayer:
                 break
             candidates.append(g)
             weights.append(importance * _inference_weight(g, view, rng))
-        drawn = _systematic(weights, count, rng)
-        out = []
-        for i in drawn:
-            late = start is not None and time.perf_counter() - start > (self.seconds or 1e9)
-            if out and late:
-                break
-            out.append((candidates[i], 1.0))
-        return out
+        return [(candidates[i], 1.0) for i in _systematic(weights, count, rng)]
 
     # -- bidding ----------------------------------------------------------------------------------
 
