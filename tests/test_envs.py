@@ -126,12 +126,7 @@ def test_no_observation_shows_a_hidden_card(rules: Any) -> None:
                     assert np.array_equal(encode(other), tensor)
                     assert describe(other) == describe(view)
                     checked += 1
-            view = turns.game.view(seat)
-            if turns.is_question():
-                action = DOUBLE if players[seat].wants_to_double(view, rng) else WEITER
-            else:
-                action = players[seat].choose(view, rng)
-            turns.act(seat, action)
+            turns.act(seat, turns.ask(players[seat], rng))
     assert checked > 25
 
 
@@ -153,13 +148,10 @@ def test_incremental_encoder_equals_encode(rules: Any) -> None:
             seat = turns.actor()
             if seat is None:
                 break
-            view = turns.game.view(seat)
-            if turns.is_question():
-                action = DOUBLE if players[seat].wants_to_double(view, rng) else WEITER
-            elif rng.random() < 0.3:
-                action = rng.choice(view.legal_actions)
+            if rng.random() < 0.3:
+                action = rng.choice(turns.legal(seat))
             else:
-                action = players[seat].choose(view, rng)
+                action = turns.ask(players[seat], rng)
             turns.act(seat, action)
             steps += 1
     assert steps > 100

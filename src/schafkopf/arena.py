@@ -531,11 +531,10 @@ def run_arena(
     (:mod:`schafkopf.arena_ray`). The same seed gives the same games and summary for any
     ``workers`` and either backend.
     """
-    if isinstance(rules, str):
-        try:
-            rules = Ruleset.preset(rules)
-        except RulesError as e:
-            raise ArenaError(str(e)) from None
+    try:
+        rules = Ruleset.of(rules)
+    except RulesError as e:
+        raise ArenaError(str(e)) from None
     specs = [s.strip() for s in specs]
     seats = seatings(rules.players, len(specs), scheme)
     if deals < 1:

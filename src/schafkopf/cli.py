@@ -21,7 +21,7 @@ app.add_typer(import_app, name="import")
 
 def _rules_from(preset: str, rules_file: Path | None, options: list[str] | None) -> Any:
     """A ruleset from ``--preset``, ``--rules FILE`` and ``--set key=value`` options."""
-    from schafkopf.rules import RulesError, Ruleset
+    from schafkopf.rules import RulesError, Ruleset, option_value
 
     try:
         rules = Ruleset.from_file(rules_file) if rules_file else Ruleset.preset(preset)
@@ -31,10 +31,7 @@ def _rules_from(preset: str, rules_file: Path | None, options: list[str] | None)
                 key, sep, raw = opt.partition("=")
                 if not sep:
                     raise RulesError(f"--set needs key=value, got {opt!r}")
-                try:
-                    overrides[key.strip()] = json.loads(raw)
-                except json.JSONDecodeError:
-                    overrides[key.strip()] = raw.strip()
+                overrides[key.strip()] = option_value(raw)
             rules = rules.with_options(overrides)
     except (RulesError, OSError) as e:
         typer.echo(f"schafkopf: {e}", err=True)

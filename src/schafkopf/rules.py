@@ -250,6 +250,16 @@ class Ruleset:
         return base.with_options(overrides) if overrides else base
 
     @classmethod
+    def of(cls, rules: Ruleset | str | Mapping[str, Any] | None) -> Ruleset:
+        """A ruleset from what an API accepts: a :class:`Ruleset`, a preset name, the record
+        form (``{"preset": "sauspiel", "klopfen": false}``) or ``None`` (``standard``)."""
+        if isinstance(rules, Ruleset):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        return cls.from_json(rules)
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Ruleset:
         """Read the record form: ``{"preset": name, ...overrides}``; ``None`` is ``standard``."""
         if data is None:
@@ -283,7 +293,7 @@ class Ruleset:
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with options replaced; keys may be nested dicts or dotted (``tarif.solo``)."""
         changes: dict[str, Any] = {}
-        for key, value in _flatten(overrides).items():
+        for key, value in flatten_options(overrides).items():
             head, _, tail = key.partition(".")
             if head in ("tarif", "laufende_min", "laufende_min_short"):
                 group = changes.get(head, getattr(self, head))
@@ -400,17 +410,27 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _flatten(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+def flatten_options(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested options as dotted keys: ``{"tarif": {"solo": 5}}`` is ``{"tarif.solo": 5}``."""
     out: dict[str, Any] = {}
     for k, v in d.items():
         key = prefix + str(k)
         if isinstance(v, Mapping):
             if not v:
                 continue
-            out.update(_flatten(v, key + "."))
+            out.update(flatten_options(v, key + "."))
         else:
             out[key] = v
     return out
+
+
+def option_value(raw: str) -> Any:
+    """An option's value as typed on a command line: JSON when it parses (``10``, ``false``,
+    ``["solo"]``), else the text itself (``short``)."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw.strip()
 
 
 def _check_option(name: str, value: Any) -> Any:

@@ -25,9 +25,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from schafkopf.actions import DOUBLE, NUM_ACTIONS
+from schafkopf.actions import NUM_ACTIONS
 from schafkopf.envs.observation import SIZE, Encoder
-from schafkopf.envs.pettingzoo_env import _rules
 from schafkopf.envs.turns import TurnGame
 from schafkopf.game import Game
 from schafkopf.players.base import Player
@@ -69,7 +68,7 @@ class SchafkopfEnv(gym.Env[dict[str, Any], Any]):
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
         self._ended = False
-        self.rules = _rules(rules)
+        self.rules = Ruleset.of(rules)
         n = self.rules.players
         if not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
@@ -134,13 +133,7 @@ class SchafkopfEnv(gym.Env[dict[str, Any], Any]):
                 return
             player = self._players[actor]
             assert player is not None
-            view = t.game.view(actor)
-            if t.is_question():
-                t.act(
-                    actor, DOUBLE if player.wants_to_double(view, self._rng) else t.legal(actor)[1]
-                )
-            else:
-                t.act(actor, player.choose(view, self._rng))
+            t.act(actor, t.ask(player, self._rng))
 
     def _obs(self) -> dict[str, Any]:
         assert self.turns is not None

@@ -191,7 +191,6 @@ class Encoder:
         self._seen = 0
         self._cards = 0
         self._lead = 0
-        self._n = 0
         self._eff: tuple[int, ...] | None = None
         self._sau = -1
 
@@ -201,7 +200,7 @@ class Encoder:
         history = view.history
         if len(history) < self._seen:
             raise ValueError("the history is shorter than at the last call: a new game?")
-        n = self._n = view.rules.players
+        n = view.rules.players
         me = self.seat
         contract = view.contract
         base = self._base

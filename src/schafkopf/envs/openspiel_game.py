@@ -38,7 +38,7 @@ from schafkopf.cards import card_token, iter_bits
 from schafkopf.envs.observation import LAYOUT, SIZE, describe, encode
 from schafkopf.envs.turns import TurnGame
 from schafkopf.game import Game, View
-from schafkopf.rules import RulesError, Ruleset
+from schafkopf.rules import RulesError, Ruleset, flatten_options, option_value
 from schafkopf.sampling import sample_world
 
 SHORT_NAME: Final = "python_schafkopf"
@@ -84,7 +84,7 @@ def parse_rules(value: str) -> Ruleset:
             key, sep, raw = item.partition(":")
             if not sep:
                 raise RulesError(f"override {item!r} must be key:value")
-            parts = [_scalar(x) for x in raw.split("/")]
+            parts = [option_value(x) for x in raw.split("/")]
             overrides[key] = parts if "/" in raw else parts[0]
         return Ruleset.preset(preset, overrides)
     except (ValueError, RulesError) as e:
@@ -96,31 +96,14 @@ def rules_param(rules: Ruleset) -> str:
     or equals signs, so OpenSpiel can serialize the game)."""
     data = rules.to_json()
     out = [str(data.pop("preset"))]
-    for key, value in _flat(data):
+    for key, value in flatten_options(data).items():
         text = "/".join(map(_text, value)) if isinstance(value, list) else _text(value)
         out.append(f"{key}:{text}")
     return "+".join(out)
 
 
-def _flat(data: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for k, v in data.items():
-        if isinstance(v, dict):
-            out.extend(_flat(v, f"{prefix}{k}."))
-        else:
-            out.append((f"{prefix}{k}", v))
-    return out
-
-
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
-
-
-def _scalar(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
 
 
 def utility_bound(rules: Ruleset) -> float:

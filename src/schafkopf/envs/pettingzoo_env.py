@@ -32,16 +32,6 @@ from schafkopf.game import Game
 from schafkopf.rules import Ruleset
 
 
-def _rules(rules: Ruleset | str | dict[str, Any] | None) -> Ruleset:
-    if rules is None:
-        return Ruleset.preset("standard")
-    if isinstance(rules, Ruleset):
-        return rules
-    if isinstance(rules, str):
-        return Ruleset.preset(rules)
-    return Ruleset.from_json(rules)
-
-
 class SchafkopfAEC(AECEnv):  # type: ignore[misc]
     """The AEC environment; :func:`env` wraps it the PettingZoo way."""
 
@@ -58,7 +48,7 @@ class SchafkopfAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = _rules(rules)
+        self.rules = Ruleset.of(rules)
         self.reward_scale = reward_scale
         self.render_mode = render_mode
         n = self.rules.players

@@ -10,6 +10,7 @@ legal actions are then ``DOUBLE`` (say it) and ``WEITER`` (stay silent).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Final
 
@@ -18,7 +19,7 @@ import numpy.typing as npt
 
 from schafkopf.actions import DOUBLE, NUM_ACTIONS, WEITER, Action, action_name
 from schafkopf.game import Game, IllegalActionError, View
-from schafkopf.players.base import doubling_order
+from schafkopf.players.base import Player, doubling_order
 
 MaskArray = npt.NDArray[np.int8]
 QUESTION: Final = (DOUBLE, WEITER)
@@ -78,6 +79,17 @@ class TurnGame:
             if action == DOUBLE:
                 g.apply(DOUBLE, seat)
         self._settle()
+
+    def ask(self, player: Player, rng: random.Random) -> Action:
+        """What ``player``, a computer player at the actor's seat, does now: at a doubling
+        question its ``wants_to_double`` answer, else its ``choose`` (as ``play_game`` asks)."""
+        seat = self.actor()
+        if seat is None:
+            raise IllegalActionError("the game is over: nobody acts")
+        view = self.game.view(seat)
+        if self._question is not None:
+            return DOUBLE if player.wants_to_double(view, rng) else WEITER
+        return player.choose(view, rng)
 
     def view(self, seat: int) -> View:
         """The seat's view, with the question's choices as its legal actions when asked."""

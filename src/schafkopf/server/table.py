@@ -163,6 +163,7 @@ class Table:
         self._results: dict[int, dict[str, Any]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
         self._texts: tuple[int, str, str, str | None] | None = None
+        self._event_texts: dict[int, str] = {}
         self._start_game()
 
     # -- state ----------------------------------------------------------------------------------
@@ -273,7 +274,14 @@ class Table:
         return head + ',"state":' + self._state_text(seat, event.kind != "action") + "}"
 
     def _event_items(self, event: Event) -> str:
-        return _items({"kind": event.kind, "game": event.game, **event.public})
+        """The event's public members as JSON text, encoded once for every seat."""
+        text = self._event_texts.get(event.version)
+        if text is None:
+            if len(self._event_texts) > 64:
+                self._event_texts.clear()
+            text = _items({"kind": event.kind, "game": event.game, **event.public})
+            self._event_texts[event.version] = text
+        return text
 
     def _state_text(self, seat: int | None, full: bool) -> str:
         cached = self._texts
