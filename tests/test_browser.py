@@ -200,6 +200,7 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     page.check("input[name=short]")
     page.fill("input[name='tarif.solo']", "70")
     page.select_option("select[name=kontra_deadline]", "before_second_trick")
+    page.select_option("select[name=all_pass]", "stock")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
     table = page.url.split("table=")[1]
@@ -207,6 +208,8 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     assert rules["preset"] == "sauspiel" and rules["deck"] == "short"
     assert "bettel" in rules["contracts"] and "farbwenz" not in rules["contracts"]
     assert rules["tarif"]["solo"] == 70 and rules["kontra_deadline"] == "before_second_trick"
+    assert rules["stock"] is True  # all pass: redeal, and everyone pays into the Stock
+    assert rules.get("all_pass", "redeal") == "redeal"
     # the short deck deals 6 cards each; with Klopfen the first packet (3) is shown first
     assert page.locator("#hand .card-wrap").count() == 3
     assert not errors, errors

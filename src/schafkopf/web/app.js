@@ -138,7 +138,10 @@ async function showLobby() {
     const chosen = f.getAll("contract").sort();
     if (chosen.join() !== [...presetContracts(f.get("preset"))].sort().join()) overrides.contracts = chosen;
     for (const key of ["tarif.rufspiel", "tarif.solo", "tarif.extra"]) if (f.get(key)) overrides[key] = Number(f.get(key));
-    for (const key of ["kontra_deadline", "all_pass"]) if (f.get(key)) overrides[key] = f.get(key);
+    if (f.get("kontra_deadline")) overrides.kontra_deadline = f.get("kontra_deadline");
+    // "stock" is not an all-pass rule of its own: the deal is redealt and everyone pays in.
+    if (f.get("all_pass") === "stock") Object.assign(overrides, { all_pass: "redeal", stock: true });
+    else if (f.get("all_pass")) overrides.all_pass = f.get("all_pass");
     if (f.get("short")) overrides.deck = "short";
     if (!!f.get("klopfen") !== !!options.presets[f.get("preset")].full.klopfen) overrides.klopfen = !!f.get("klopfen");
     const body = { preset: f.get("preset"), games: Number(f.get("games")), overrides,
