@@ -1,14 +1,14 @@
 """Load on the web server: many tables of four bot clients over WebSocket on loopback at once.
 
-Run: ``python bench/bench_server.py [--tables 100] [--games 1] [--think-ms 0] [--json]``. A
+Run: ``python bench/bench_server.py [--tables 100] [--games 3] [--think-ms 0] [--json]``. A
 server process (``schafkopf serve``, SQLite in a temporary folder) is started; every table's
-four seats are people's seats, each taken by a client that plays a random legal action whenever
-its seat is to move: at once (``--think-ms 0``: the server is saturated, every table always has
-an action in flight) or after a random pause of mean ``--think-ms``. Reported: actions per
-second over the whole run, and the time from a client sending its action to it receiving the
-event of that action (p50, p99, max). Target: p99 under 100 ms. Baseline in the same run: the
-same round trip for a ``ping`` on an idle server, what the network and the WebSocket stack
-alone cost.
+four seats are people's seats, each taken by a client. Once every client has connected, each
+plays a random legal action whenever its seat is to move: at once (``--think-ms 0``: the server
+is saturated, every table always has an action in flight) or after a random pause of mean
+``--think-ms``. Reported: actions per second over the whole run, and the time from a client
+sending its action to it receiving the event of that action (p50, p99, max). Target: p99 under
+100 ms. Baseline in the same run: the same round trip for a ``ping`` on an idle server, what
+the network and the WebSocket stack alone cost.
 """
 
 from __future__ import annotations
@@ -31,11 +31,17 @@ from test_server_process import ServerProcess
 
 
 async def _client(
-    url: str, seed: int, latencies: list[float], counts: list[int], think: float
+    url: str,
+    seed: int,
+    latencies: list[float],
+    counts: list[int],
+    think: float,
+    ready: asyncio.Barrier,
 ) -> None:
     rng = random.Random(seed)
     async with websockets.connect(url, max_size=2**20) as ws:
         msg = json.loads(await ws.recv())
+        await ready.wait()  # every client is connected: the load starts at once
         pending: tuple[int, float] | None = None
         while True:
             if "state" in msg:
@@ -84,7 +90,7 @@ def main() -> None:
     """Start a server, load it, print the figures."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--think-ms", type=float, default=0.0)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -118,14 +124,17 @@ async def _run(server: ServerProcess, tables: int, games: int, think: float) -> 
     idle = await _ping_baseline(seats[0][0], 200)
     latencies: list[float] = []
     counts = [0]
-    start = time.perf_counter()
-    await asyncio.gather(
+    ready = asyncio.Barrier(tables * 4 + 1)
+    clients = asyncio.gather(
         *(
-            _client(u, i * 4 + k, latencies, counts, think)
+            _client(u, i * 4 + k, latencies, counts, think, ready)
             for i, urls in enumerate(seats)
             for k, u in enumerate(urls)
         )
     )
+    await ready.wait()
+    start = time.perf_counter()
+    await clients
     wall = time.perf_counter() - start
     return {
         "tables": tables,

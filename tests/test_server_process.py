@@ -140,3 +140,29 @@ def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
     table.replay(stored.actions)
     assert table.is_over()
     assert [table.record(k) for k in (1, 2)] == records
+
+
+_GC_PROBE = """
+import gc, weakref
+from schafkopf.server.app import FULL_COLLECTION_EVERY, tune_gc_for_serving
+tune_gc_for_serving()
+assert gc.get_freeze_count() > 1000, gc.get_freeze_count()
+assert gc.get_threshold()[2] == FULL_COLLECTION_EVERY
+class Node:
+    pass
+a, b = Node(), Node()
+a.other, b.other = b, a
+alive = weakref.ref(a)
+del a, b
+gc.collect()
+assert alive() is None, "a cycle made after the tuning must still be collected"
+print("ok")
+"""
+
+
+def test_serving_gc_freezes_the_code_and_still_collects_new_cycles() -> None:
+    """The serving process's collector tuning (run in a child: it freezes the whole heap)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _GC_PROBE], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr

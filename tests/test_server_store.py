@@ -56,7 +56,8 @@ def test_round_trip(url: str) -> None:
         store.claim_seat("t1", 0, "Eve", "tok1")
     with pytest.raises(StoreError, match="no seat"):
         store.claim_seat("t1", 9, "Eve", "tok1")
-    assert store.load("t1")[0].actions == [(1, 32), (2, 33), (3, 32)]
+    store.add_action("t1", 3, 0, 34, "person")  # a refusal leaves the store writable
+    assert store.load("t1")[0].actions == [(1, 32), (2, 33), (3, 32), (0, 34)]
     assert store.load("nope") == []
     store.close()
 

@@ -54,7 +54,7 @@ def serve(
     """Play in the browser: tables for four with friends and bots (Ctrl-C stops)."""
     import uvicorn
 
-    from schafkopf.server.app import create_app
+    from schafkopf.server.app import create_app, tune_gc_for_serving
     from schafkopf.server.store import StoreError, database_url
 
     url = database_url(database)
@@ -63,6 +63,7 @@ def serve(
     except (StoreError, OSError) as e:
         typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
         raise typer.Exit(1) from None
+    tune_gc_for_serving()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Schafkopf is served at http://{shown}:{port}/  (database: {url}; Ctrl-C stops)")
     uvicorn.run(

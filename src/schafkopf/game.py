@@ -828,21 +828,25 @@ class Game:
             return self.partner
         return None
 
+    def visible_hand(self, seat: int) -> int:
+        """The cards ``seat`` holds as it may see them now, as a mask: while knocking, only
+        the first half of its deal."""
+        if self.phase == KLOPFEN_PHASE:
+            first = self.deal[seat][: len(self.deal[seat]) // 2]
+            return sum(1 << c for c in first)
+        return self.hands[seat]
+
     def view(self, seat: int) -> View:
         """Everything ``seat`` may know now, and nothing more."""
         if not (isinstance(seat, int) and 0 <= seat < self.rules.players):
             raise GameError(f"no seat {seat!r} at this table")
-        hand = self.hands[seat]
-        if self.phase == KLOPFEN_PHASE:
-            first = self.deal[seat][: len(self.deal[seat]) // 2]
-            hand = sum(1 << c for c in first)
         return View(
             seat=seat,
             rules=self.rules,
             dealer=self.dealer,
             phase=self.phase,
             to_move=self.to_move,
-            hand=CardSet(hand),
+            hand=CardSet(self.visible_hand(seat)),
             history=tuple(self.history),
             knocks=self.knocks,
             contract=self.contract,

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from schafkopf.actions import DOUBLE, Action, ActionError, action_name, parse_action
-from schafkopf.cards import card_token
-from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, View
+from schafkopf.cards import CardSet, card_token
+from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, Trick, View
 from schafkopf.players.registry import PlayerSpecError, parse_spec
 from schafkopf.record import game_to_record
 from schafkopf.rules import RulesError, Ruleset
@@ -162,7 +162,9 @@ class Table:
         self.finished: list[Game] = []
         self._results: dict[int, dict[str, Any]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
-        self._texts: tuple[int, str, str, str | None] | None = None
+        self._table_texts: tuple[tuple[Any, ...], str, str] | None = None
+        self._view_text: tuple[int, str] | None = None
+        self._game_text: _GameText | None = None
         self._event_texts: dict[int, str] = {}
         self._start_game()
 
@@ -284,18 +286,39 @@ class Table:
         return text
 
     def _state_text(self, seat: int | None, full: bool) -> str:
-        cached = self._texts
-        if cached is None or cached[0] != self.version:
-            public = self._public_state()
-            rest = {k: v for k, v in public.items() if k != "view"}
-            short = {k: v for k, v in rest.items() if k not in _BETWEEN_GAMES}
-            view = _items(public["view"]) if "view" in public else None
-            cached = self._texts = (self.version, _items(rest), _items(short), view)
-        table = cached[1] if full else cached[2]
-        text = "{" + table + f',"seat":{json.dumps(seat)}'
-        if cached[3] is not None and self.game is not None:
-            text += ',"view":{' + cached[3] + "," + _items(_own_part(self.game, seat)) + "}"
+        """:meth:`state_for` as JSON text: the table's part changes only between games and the
+        game's public view once per version, so both are encoded once and shared."""
+        text = "{" + self._table_text(full) + f',"seat":{json.dumps(seat)}'
+        game = self.game
+        if game is not None:
+            text += ',"view":{' + self._public_view_text(game) + "," + self._own_text(game, seat)
+            text += "}"
         return text + "}"
+
+    def _table_text(self, full: bool) -> str:
+        key = (len(self.finished), *self.names)
+        cached = self._table_texts
+        if cached is None or cached[0] != key:
+            public = self._table_state()
+            short = {k: v for k, v in public.items() if k not in _BETWEEN_GAMES}
+            cached = self._table_texts = (key, _items(public), _items(short))
+        return cached[1] if full else cached[2]
+
+    def _public_view_text(self, game: Game) -> str:
+        cached = self._view_text
+        if cached is None or cached[0] != self.version:
+            gt = self._game_text
+            if gt is None or gt.game is not game:
+                gt = self._game_text = _GameText(game)
+            cached = self._view_text = (self.version, gt.text())
+        return cached[1]
+
+    def _own_text(self, game: Game, seat: int | None) -> str:
+        if seat is None:
+            return _SPECTATOR_TEXT
+        gt = self._game_text
+        assert gt is not None and gt.game is game
+        return f'"seat":{seat},"hand":{gt.hand_text(seat)},' + _items(_own_choices(game, seat))
 
     def snapshot_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
@@ -326,12 +349,19 @@ class Table:
         self._check_seat(seat)
         self.names[seat] = name
         self._public = None
-        self._texts = None
 
     def _public_state(self) -> dict[str, Any]:
         cached = self._public
         if cached is not None and cached[0] == self.version:
             return cached[1]
+        out = self._table_state()
+        if self.game is not None:
+            out["view"] = _public_view(self.game)
+        self._public = (self.version, out)
+        return out
+
+    def _table_state(self) -> dict[str, Any]:
+        """The public state without the game's view: it changes only between games."""
         out: dict[str, Any] = {
             "table": self.id,
             "name": self.config.name,
@@ -344,11 +374,8 @@ class Table:
             "stock": self.session.stock,
             "rules": self.config.rules,
         }
-        if self.game is not None:
-            out["view"] = _public_view(self.game)
         if self.finished:
             out["last_result"] = self.result_json(len(self.finished))
-        self._public = (self.version, out)
         return out
 
     def ledger(self) -> list[dict[str, Any]]:
@@ -434,32 +461,84 @@ def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
 
 def _public_view(game: Game) -> dict[str, Any]:
     """What every seat, and a spectator, sees of the game."""
+    return {
+        **_view_fields(game),
+        "history": _history_entries(game.history, 0),
+        "tricks": [_trick_json(t) for t in game.tricks],
+    }
+
+
+def _view_fields(game: Game) -> dict[str, Any]:
+    """The public view less the history and the tricks (which only grow, see _GameText)."""
     n = game.rules.players
     contract = game.contract
     phase = game.phase
-    tricks = [
-        {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
-        for t in game.tricks
-    ]
-    history = []
-    doublings = 0
-    for s, a in game.history:
-        history.append({"seat": s, "action": action_name(a, doublings)})
-        doublings += a == DOUBLE
     return {
         "phase": phase,
         "dealer": game.dealer,
         "to_move": game.to_move,
-        "history": history,
         "knocks": list(game.knocks),
         "contract": contract.to_json() if contract is not None else None,
         "doublings": [s for s, _at in game.doublings],
-        "tricks": tricks,
         "trick_leader": game.trick_leader if phase == PLAY else None,
         "trick": [card_token(c) for c in game.trick],
         "hand_sizes": [h.bit_count() for h in game.hands],
         "points": list(game.points) if phase == PLAY else [0] * n,
     }
+
+
+def _history_entries(history: Sequence[tuple[int, Action]], doublings: int) -> list[dict[str, Any]]:
+    """History entries with action names; ``doublings``: how many came before them."""
+    out = []
+    for s, a in history:
+        out.append({"seat": s, "action": action_name(a, doublings)})
+        doublings += a == DOUBLE
+    return out
+
+
+def _trick_json(t: Trick) -> dict[str, Any]:
+    return {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
+
+
+class _GameText:
+    """The public view of one game as JSON text, kept from version to version: the history
+    and the finished tricks only grow, so each entry is encoded once; likewise each sorted
+    hand a seat may hold under the contract."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[str] = []
+        self._doublings = 0
+        self._tricks: list[str] = []
+        self._hands: dict[tuple[int, Any], str] = {}
+
+    def text(self) -> str:
+        """The members of :func:`_public_view` without the braces."""
+        game = self.game
+        new = game.history[len(self._history) :]
+        self._history.extend(_json(e) for e in _history_entries(new, self._doublings))
+        self._doublings += sum(a == DOUBLE for _s, a in new)
+        for t in game.tricks[len(self._tricks) :]:
+            self._tricks.append(_json(_trick_json(t)))
+        return (
+            _items(_view_fields(game))
+            + ',"history":['
+            + ",".join(self._history)
+            + '],"tricks":['
+            + ",".join(self._tricks)
+            + "]"
+        )
+
+    def hand_text(self, seat: int) -> str:
+        """``seat``'s hand as it may see it, sorted by the contract's order, as JSON text."""
+        game = self.game
+        key = (game.visible_hand(seat), game.contract)
+        text = self._hands.get(key)
+        if text is None:
+            if len(self._hands) > 256:
+                self._hands.clear()
+            text = self._hands[key] = _json(_sorted_hand(game, seat))
+        return text
 
 
 _SPECTATOR: Final[dict[str, Any]] = {
@@ -471,15 +550,21 @@ def _own_part(game: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` alone may see: its hand, its legal actions and its partner."""
     if seat is None:
         return _SPECTATOR
-    view = game.view(seat)
-    hand = sort_cards(list(view.hand), game.contract, game.rules.short)
+    return {"seat": seat, "hand": _sorted_hand(game, seat), **_own_choices(game, seat)}
+
+
+def _sorted_hand(game: Game, seat: int) -> list[str]:
+    hand = sort_cards(CardSet(game.visible_hand(seat)), game.contract, game.rules.short)
+    return [card_token(c) for c in hand]
+
+
+def _own_choices(game: Game, seat: int) -> dict[str, Any]:
+    """``seat``'s legal actions (with their names), its known partner, whether it may double."""
     doublings = len(game.doublings)
-    legal = view.legal_actions
+    legal = game.legal_actions(seat)
     return {
-        "seat": seat,
-        "hand": [card_token(c) for c in hand],
         "legal": [{"id": a, "name": action_name(a, doublings)} for a in legal],
-        "partner": view.partner,
+        "partner": game.known_partner(seat),
         "may_double": DOUBLE in legal,
     }
 
@@ -489,6 +574,13 @@ def _private_view(game: Game, public: dict[str, Any], seat: int | None) -> dict[
     return {**public, **_own_part(game, seat)}
 
 
+def _json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
 def _items(obj: dict[str, Any]) -> str:
     """The members of a JSON object without its braces (to splice objects together)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))[1:-1]
+    return _json(obj)[1:-1]
+
+
+_SPECTATOR_TEXT: Final = _items(_SPECTATOR)
