@@ -9,6 +9,11 @@ is saturated, every table always has an action in flight) or after a random paus
 sending its action to it receiving the event of that action (p50, p99, max). Target: p99 under
 100 ms. Baseline in the same run: the same round trip for a ``ping`` on an idle server, what
 the network and the WebSocket stack alone cost.
+
+With ``--bot-tables K``, K tables of four searching bots (``--bot-spec``, default the page's
+strong PIMC) play alongside, and the run is made twice: with the bots thinking in threads of
+the server process (the baseline) and in the bot pool's worker processes (``schafkopf
+serve``'s default); ``bot_events_per_s`` is how fast those tables moved meanwhile.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_server_process import ServerProcess
+
+BOT_SPEC = "pimc:samples=20,seconds=0.5"
+"""The page's strong bot."""
 
 
 async def _client(
@@ -92,22 +100,48 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=100)
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--think-ms", type=float, default=0.0)
+    ap.add_argument(
+        "--bot-tables", type=int, default=0, help="tables of four bots playing alongside"
+    )
+    ap.add_argument("--bot-spec", default=BOT_SPEC, help="the bots of those tables")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if not args.bot_tables:
+        runs = {"figures": _measure(args, None)}
+    else:  # the baseline: the same bots thinking in threads of the server process
+        runs = {"bots in threads": _measure(args, 0), "bots in the pool": _measure(args, None)}
+    if args.json:
+        print(json.dumps(runs if len(runs) > 1 else runs["figures"]))
+        return
+    print(f"{'':24s}" + "".join(f"{name:>18s}" for name in runs))
+    for k in next(iter(runs.values())):
+        cells = [r[k] for r in runs.values()]
+        print(f"{k:24s}" + "".join(f"{_cell(v):>18s}" for v in cells))
+
+
+def _cell(v: Any) -> str:
+    return f"{v:,.1f}" if isinstance(v, float) else str(v)
+
+
+def _measure(args: argparse.Namespace, bot_workers: int | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(f"sqlite:///{Path(tmp) / 'load.db'}").start()
+        db = f"sqlite:///{Path(tmp) / 'load.db'}"
+        server = ServerProcess(db, bot_workers=bot_workers).start()
         try:
-            figures = asyncio.run(_run(server, args.tables, args.games, args.think_ms / 1e3))
+            bot_tables = [
+                server.post("/api/tables", {"games": 1000, "seats": [args.bot_spec] * 4})["table"]
+                for _ in range(args.bot_tables)
+            ]
+            return asyncio.run(
+                _run(server, args.tables, args.games, args.think_ms / 1e3, bot_tables)
+            )
         finally:
             server.stop()
-    if args.json:
-        print(json.dumps(figures))
-        return
-    for k, v in figures.items():
-        print(f"{k:24s} {v:,.1f}" if isinstance(v, float) else f"{k:24s} {v}")
 
 
-async def _run(server: ServerProcess, tables: int, games: int, think: float) -> dict[str, Any]:
+async def _run(
+    server: ServerProcess, tables: int, games: int, think: float, bot_tables: list[str]
+) -> dict[str, Any]:
     ws_base = f"ws://127.0.0.1:{server.port}/ws/"
     seats = []
     for i in range(tables):
@@ -133,9 +167,11 @@ async def _run(server: ServerProcess, tables: int, games: int, think: float) -> 
         )
     )
     await ready.wait()
+    bot_versions = _versions(server, bot_tables)
     start = time.perf_counter()
     await clients
     wall = time.perf_counter() - start
+    bot_actions = _versions(server, bot_tables) - bot_versions
     return {
         "tables": tables,
         "think_ms": think * 1e3,
@@ -150,7 +186,13 @@ async def _run(server: ServerProcess, tables: int, games: int, think: float) -> 
         "baseline_ping_p50_ms": _pct(idle, 0.50),
         "baseline_ping_p99_ms": _pct(idle, 0.99),
         "target_p99_ms": 100.0,
+        "bot_tables": len(bot_tables),
+        "bot_events_per_s": bot_actions / wall,
     }
+
+
+def _versions(server: ServerProcess, tables: list[str]) -> int:
+    return sum(int(server.get(f"/api/tables/{t}")["version"]) for t in tables)
 
 
 if __name__ == "__main__":

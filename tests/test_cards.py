@@ -126,3 +126,23 @@ def test_french_display_is_only_rendering():
     assert card_name(EO) == "Eichel-Ober"
     assert card_name(EO, french=True) == "Q♣"
     assert card_name(HZ, french=True) == "10♥"
+
+
+def test_card_sets_and_views_pickle() -> None:
+    """Views cross to the server's bot processes: a card set and a whole view pickle."""
+    import pickle
+    import random
+
+    from schafkopf.rules import Ruleset
+    from schafkopf.session import Session
+
+    s = CardSet.parse("EO GU HA S7")
+    assert pickle.loads(pickle.dumps(s)) == s
+    game = Session(Ruleset.preset("standard", {}), list("ABCD"), games=1, seed=3).new_game()
+    rng = random.Random(2)
+    while not game.is_over():
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        assert pickle.loads(pickle.dumps(view)) == view
+        game.apply(rng.choice(view.legal_actions), seat)

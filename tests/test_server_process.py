@@ -32,9 +32,16 @@ def free_port() -> int:
 class ServerProcess:
     """``schafkopf serve`` in a child process on a free loopback port."""
 
-    def __init__(self, database: str, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        database: str,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        bot_workers: int | None = None,
+    ) -> None:
         self.database = database
         self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
         self.port = port or free_port()
         self.proc: subprocess.Popen[str] | None = None
 
@@ -45,6 +52,8 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "schafkopf", "serve", "--port", str(self.port),
                "--database", self.database, "--bot-delay", str(self.bot_delay)]  # fmt: skip
+        if self.bot_workers is not None:
+            cmd += ["--bot-workers", str(self.bot_workers)]
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ)
         )

@@ -150,6 +150,10 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        """Pickle as the mask (views cross to worker processes)."""
+        return (CardSet, (self.mask,))
+
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Read space- or comma-separated card tokens; a repeated card is an error."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -50,6 +51,14 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds before each bot action.")] = 0.6,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes in which the searching bots (PIMC) think; 0: threads of the "
+            "server (default: one less than the CPUs, at least 1).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: tables for four with friends and bots (Ctrl-C stops)."""
     import uvicorn
@@ -59,7 +68,8 @@ def serve(
 
     url = database_url(database)
     try:
-        application = create_app(url, bot_delay=bot_delay)
+        workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) - 1)
+        application = create_app(url, bot_delay=bot_delay, bot_workers=workers)
     except (StoreError, OSError) as e:
         typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
         raise typer.Exit(1) from None

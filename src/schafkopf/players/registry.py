@@ -26,9 +26,23 @@ _FACTORIES: dict[str, tuple[str, str]] = {
 }
 
 
-def register(kind: str, module: str, attribute: str) -> None:
-    """Make ``kind`` build ``module.attribute(name=..., **options)``."""
+_SEARCHING: set[str] = {"pimc", "ismcts"}
+"""The kinds that search for their decisions (a second or so of CPU each)."""
+
+
+def register(kind: str, module: str, attribute: str, *, searching: bool = False) -> None:
+    """Make ``kind`` build ``module.attribute(name=..., **options)``; ``searching``: its
+    decisions take long (the server lets such players think in worker processes)."""
     _FACTORIES[kind] = (module, attribute)
+    if searching:
+        _SEARCHING.add(kind)
+    else:
+        _SEARCHING.discard(kind)
+
+
+def is_searching(spec: str) -> bool:
+    """True when the spec's player searches (its decisions take long)."""
+    return parse_spec(spec)[0] in _SEARCHING
 
 
 def player_kinds() -> list[str]:

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from schafkopf.players.registry import player_kinds
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
+from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
 from schafkopf.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -81,18 +82,26 @@ def tune_gc_for_serving() -> None:
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
 
-def create_app(database: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
+def create_app(
+    database: str | None = None, *, bot_delay: float = 0.6, bot_workers: int = 0
+) -> FastAPI:
     """The application over a store at ``database`` (default: the SQLite file or
-    ``SCHAFKOPF_DATABASE_URL``); ``bot_delay`` seconds pass before each bot action."""
+    ``SCHAFKOPF_DATABASE_URL``); ``bot_delay`` seconds pass before each bot action;
+    searching bots think in ``bot_workers`` processes (0: in threads of this process)."""
     store = Store(database)
-    hub = Hub(store, bot_delay=bot_delay)
+    pool = BotPool(bot_workers) if bot_workers > 0 else None
+    hub = Hub(store, bot_delay=bot_delay, bot_pool=pool)
     hub.load()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if pool is not None:
+            pool.warm()
         hub.start()
         yield
         await hub.stop()
+        if pool is not None:
+            pool.close()
         store.close()
 
     app = FastAPI(title="schafkopf", lifespan=lifespan)

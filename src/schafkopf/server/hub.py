@@ -4,7 +4,8 @@ The :class:`Hub` keeps every table in memory (rebuilt from the store at start) a
 writer. An action is accepted under the table's lock in three steps: the table checks it
 (nothing changes on a refusal), the store commits it (the acceptance), the table applies it;
 then every connection receives the new events built for its own seat. Bots think in a worker
-thread; their answer counts only if the table has not moved on meanwhile.
+thread, or the searching ones in the bot pool's processes (:mod:`schafkopf.server.bots`); their
+answer counts only if the table has not moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schafkopf.actions import DOUBLE, Action
+from schafkopf.game import View
 from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
-from schafkopf.players.registry import make_player
+from schafkopf.players.registry import is_searching, make_player
+from schafkopf.server.bots import BotPool, Question
 from schafkopf.server.store import Store, StoreError
 from schafkopf.server.table import HUMAN, Event, Table, TableConfig, TableError
 
@@ -56,14 +59,20 @@ class LiveTable:
     asked: set[tuple[int, int, int, int]] = field(default_factory=set)
     """Bots already asked for a doubling: (game, cards played, doublings, seat)."""
     rng: random.Random = field(default_factory=random.Random)
+    searching: frozenset[int] = frozenset()
+    """The bot seats whose players search (they think in the bot pool when there is one)."""
 
 
 class Hub:
     """Every live table of the server."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, *, bot_delay: float = 0.0, bot_pool: BotPool | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool = bot_pool
+        """Worker processes for the searching bots (None: every bot thinks in a thread)."""
         self.tables: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -100,7 +109,8 @@ class Hub:
             for s, kind in enumerate(table.config.seats)
             if kind != HUMAN
         }
-        return LiveTable(table, invite, tokens, bots)
+        searching = frozenset(s for s in bots if is_searching(table.config.seats[s]))
+        return LiveTable(table, invite, tokens, bots, searching=searching)
 
     # -- tables and seats ------------------------------------------------------------------------
 
@@ -317,8 +327,11 @@ class Hub:
             key = (t.game_number, game.played, len(game.doublings), s)
             if bot is not None and key not in live.asked:
                 live.asked.add(key)
-                view = game.view(s)
-                say = await asyncio.to_thread(bot.wants_to_double, view, live.rng)
+                try:
+                    say = await self._think(live, s, bot, "double", game.view(s))
+                except Exception:  # a bot's bug must not stall the table: it does not double
+                    log.exception("table %s: bot %s failed to answer Kontra/Re", t.id, s)
+                    say = False
                 if t.version != version:
                     return True  # someone acted while the bot thought: look again
                 if say:
@@ -331,11 +344,25 @@ class Hub:
             await asyncio.sleep(self.bot_delay)
         view = game.view(mover)
         try:
-            action = await asyncio.to_thread(player.choose, view, live.rng)
+            action = await self._think(live, mover, player, "choose", view)
         except Exception:  # a bot's bug must not stall the table: the rule-based player steps in
             log.exception("table %s: bot %s failed; the rule-based player acts", t.id, mover)
             action = HeuristicPlayer().choose(view, live.rng)
         return await self._bot_act(live, version, mover, action, "bot")
+
+    async def _think(
+        self, live: LiveTable, seat: int, player: Player, question: Question, view: View
+    ) -> Any:
+        """The bot's answer: from the bot pool for a searching player when the hub has one,
+        else from ``player`` in a thread."""
+        if self.bot_pool is not None and seat in live.searching:
+            t = live.table
+            return await self.bot_pool.ask(
+                question, t.id, seat, t.config.seats[seat], t.names[seat], view,
+                live.rng.getrandbits(64),
+            )  # fmt: skip
+        ask = player.wants_to_double if question == "double" else player.choose
+        return await asyncio.to_thread(ask, view, live.rng)
 
     async def _bot_act(
         self, live: LiveTable, version: int, seat: int, action: Action, by: str

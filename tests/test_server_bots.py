@@ -1,0 +1,105 @@
+"""The bot pool: searching bots think in worker processes, keep their state there, and a
+worker that dies is replaced without stalling the table."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session as DbSession
+
+from server_helpers import play_to_end
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from schafkopf.game import Game
+from schafkopf.players.registry import is_searching, make_player
+from schafkopf.rules import Ruleset
+from schafkopf.server.app import create_app
+from schafkopf.server.bots import BotPool
+from schafkopf.server.store import ActionRow, Store
+from schafkopf.session import Session
+
+PIMC = "pimc:samples=3,bid_samples=3,seconds=0.05"
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[BotPool]:
+    p = BotPool(1)
+    yield p
+    p.close()
+
+
+def _game_to_play(seed: int) -> Game:
+    session = Session(Ruleset.preset("standard", {}), list("ABCD"), games=1, seed=seed)
+    return session.new_game()
+
+
+def test_searching_kinds() -> None:
+    assert is_searching(PIMC) and is_searching("ismcts")
+    assert not is_searching("heuristic") and not is_searching("random")
+
+
+def test_a_worker_answers_as_the_player_would(pool: BotPool) -> None:
+    """The pooled heuristic answers exactly as one in this process (same view, same seed)."""
+    here = make_player("heuristic")
+    for seed in range(4):
+        game = _game_to_play(seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            s = rng.getrandbits(64)
+            there = asyncio.run(pool.ask("choose", f"t{seed}", seat, "heuristic", "H", view, s))
+            assert there == here.choose(view, random.Random(s))
+            game.apply(there, seat)
+
+
+def test_a_killed_worker_is_replaced(pool: BotPool) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    game = _game_to_play(1)
+    assert game.to_move is not None
+    view = game.view(game.to_move)
+    [pid] = pool.worker_pids()
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(BrokenProcessPool):
+        asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1))
+    assert asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1)) in (
+        view.legal_actions
+    )
+    assert pool.worker_pids() != [pid]
+
+
+def test_pimc_bots_in_the_pool_play_a_table_to_the_end(tmp_path: Path) -> None:
+    """Two searching bots think in the pool (killed once mid-table: the rule-based player
+    steps in for that decision), one rule-based bot in a thread, a person at seat 0."""
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    app = create_app(db, bot_delay=0, bot_workers=1)
+    hub = app.state.hub
+    assert hub.bot_pool is not None and hub.bot_pool.workers == 1
+    with TestClient(app) as c:
+        r = c.post("/api/tables", json={"games": 2, "player": "Anna",
+                                        "seats": ["human", PIMC, "heuristic", PIMC]})  # fmt: skip
+        t = r.json()
+        assert hub.get(t["table"]).searching == {1, 3}
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
+            [pid] = hub.bot_pool.worker_pids()
+            os.kill(pid, signal.SIGKILL)
+            last = play_to_end(ws)
+    assert len(last["state"]["ledger"]) == 2
+    store = Store(db)
+    with DbSession(store.engine) as s:
+        rows = s.scalars(select(ActionRow)).all()
+    assert {r.seat for r in rows if r.by == "bot"} >= {1, 3}
+    store.close()
