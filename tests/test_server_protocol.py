@@ -252,3 +252,18 @@ def test_a_failing_bot_does_not_stall_the_table(db: str, monkeypatch: pytest.Mon
         t = _create(c, games=1, seats=["human", "random", "random", "random"])
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
             assert play_to_end(ws)["state"]["ledger"]
+
+
+def test_a_bot_failing_at_kontra_does_not_stall_the_table(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from schafkopf.players.random_player import RandomPlayer
+
+    def broken(self: object, view: object, rng: object) -> bool:
+        raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(RandomPlayer, "wants_to_double", broken)
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        t = _create(c, games=2, seats=["human", "random", "random", "random"])
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
+            assert len(play_to_end(ws)["state"]["ledger"]) == 2
