@@ -175,3 +175,37 @@ def test_serving_gc_freezes_the_code_and_still_collects_new_cycles() -> None:
         [sys.executable, "-c", _GC_PROBE], capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    """SIGKILL gives the server no chance to stop its bot processes: they notice and end."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 't.db'}", bot_workers=1).start()
+    try:
+        pimc = "pimc:samples=4,seconds=0.05"
+        server.post("/api/tables", {"games": 50, "seats": [pimc] * 4})
+        assert server.proc is not None
+        deadline = time.monotonic() + 30
+        while not (kids := _children(server.proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert kids, "the server started no bot worker"
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{k}").exists() for k in kids) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        alive = [k for k in kids if Path(f"/proc/{k}").exists()]
+        assert not alive, f"bot processes outlived the server: {alive}"
+    finally:
+        server.stop()

@@ -2,4 +2,5 @@
 
 from schafkopf.cli import main
 
-main()
+if __name__ == "__main__":  # not when a worker process (spawn) imports the main module
+    main()

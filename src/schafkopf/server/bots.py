@@ -16,6 +16,8 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,14 +35,26 @@ Question = Literal["choose", "double"]
 MAX_PLAYERS_PER_WORKER: Final = 1024
 """Players a worker keeps (the least recently asked are dropped; they start afresh)."""
 
+PARENT_CHECK_SECONDS: Final = 0.5
+"""How often a worker checks that the server still runs."""
+
 _players: OrderedDict[tuple[str, int, str], Player] = OrderedDict()
 """A worker's players by (table, seat, spec)."""
 
 
-def _start_worker(nice: int) -> None:
+def _start_worker(nice: int, server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     with contextlib.suppress(OSError):
         os.nice(nice)
+    # The server's pid comes from the server: it may already be gone by now.
+    threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker once the server process is gone (killed: no chance to stop us)."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _warm() -> None:
@@ -86,7 +100,7 @@ class BotPool:
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self.nice,),
+            initargs=(self.nice, os.getpid()),
         )
 
     def worker_pids(self) -> list[int]:
