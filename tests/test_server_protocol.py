@@ -241,28 +241,18 @@ def test_a_person_out_of_time_gets_a_stand_in(db: str) -> None:
     assert by == {"bot", "timeout"}
 
 
-def test_a_failing_bot_does_not_stall_the_table(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("question", ["choose", "wants_to_double"])
+def test_a_failing_bot_does_not_stall_the_table(
+    db: str, monkeypatch: pytest.MonkeyPatch, question: str
+) -> None:
+    """A bot that raises when asked for its action (the rule-based player steps in) or for
+    Kontra/Re (it does not double) leaves its table playing."""
     from schafkopf.players.random_player import RandomPlayer
 
     def broken(self: object, view: object, rng: object) -> int:
         raise RuntimeError("a bug in a bot")
 
-    monkeypatch.setattr(RandomPlayer, "choose", broken)
-    with TestClient(create_app(db, bot_delay=0)) as c:
-        t = _create(c, games=1, seats=["human", "random", "random", "random"])
-        with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
-            assert play_to_end(ws)["state"]["ledger"]
-
-
-def test_a_bot_failing_at_kontra_does_not_stall_the_table(
-    db: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from schafkopf.players.random_player import RandomPlayer
-
-    def broken(self: object, view: object, rng: object) -> bool:
-        raise RuntimeError("a bug in a bot")
-
-    monkeypatch.setattr(RandomPlayer, "wants_to_double", broken)
+    monkeypatch.setattr(RandomPlayer, question, broken)
     with TestClient(create_app(db, bot_delay=0)) as c:
         t = _create(c, games=2, seats=["human", "random", "random", "random"])
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
