@@ -7,8 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from schafkopf.game import Game
 from schafkopf.players import RandomPlayer, play_game
 from schafkopf.record import game_to_record
@@ -73,14 +71,3 @@ def test_score_reads_stdin_and_reports_bad_lines() -> None:
     assert out.returncode == 1
     assert len(out.stdout.splitlines()) == 1
     assert "-:2: not JSON" in out.stderr
-
-
-def test_the_main_module_runs_nothing_when_a_worker_imports_it(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """A spawned process (the server's bot workers) imports ``__main__`` as ``__mp_main__``;
-    ``python -m schafkopf serve`` must not start a second server there."""
-    import runpy
-
-    runpy.run_module("schafkopf.__main__", run_name="__mp_main__")
-    assert capsys.readouterr().out == ""

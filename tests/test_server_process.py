@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -44,6 +45,10 @@ class ServerProcess:
         self.bot_workers = bot_workers
         self.port = port or free_port()
         self.proc: subprocess.Popen[str] | None = None
+        fd, name = tempfile.mkstemp(prefix="schafkopf-serve-", suffix=".log")
+        os.close(fd)
+        self.log = Path(name)
+        """The server's output (a file: a pipe nobody reads would block a chatty server)."""
 
     @property
     def url(self) -> str:
@@ -54,14 +59,14 @@ class ServerProcess:
                "--database", self.database, "--bot-delay", str(self.bot_delay)]  # fmt: skip
         if self.bot_workers is not None:
             cmd += ["--bot-workers", str(self.bot_workers)]
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ)
-        )
+        with self.log.open("a") as out:
+            self.proc = subprocess.Popen(
+                cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=dict(os.environ)
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read() if self.proc.stdout else ""
-                raise RuntimeError(f"the server exited: {out}")
+                raise RuntimeError(f"the server exited: {self.output()}")
             try:
                 with urllib.request.urlopen(self.url + "/api/options", timeout=2):
                     return self
@@ -69,11 +74,16 @@ class ServerProcess:
                 time.sleep(0.1)
         raise RuntimeError("the server did not come up in 60 s")
 
+    def output(self) -> str:
+        """What the server has printed so far."""
+        return self.log.read_text(errors="replace")
+
     def kill(self) -> None:
         """SIGKILL: no chance to clean up."""
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
+        self.log.unlink(missing_ok=True)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -82,6 +92,7 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        self.log.unlink(missing_ok=True)
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         req = urllib.request.Request(
@@ -191,15 +202,19 @@ def _children(pid: int) -> list[int]:
 
 
 def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
-    """SIGKILL gives the server no chance to stop its bot processes: they notice and end."""
+    """The searching bots play in the pool's worker; SIGKILL gives the server no chance to
+    stop it: it notices and ends."""
     server = ServerProcess(f"sqlite:///{tmp_path / 't.db'}", bot_workers=1).start()
     try:
         pimc = "pimc:samples=4,seconds=0.05"
-        server.post("/api/tables", {"games": 50, "seats": [pimc] * 4})
+        table = server.post("/api/tables", {"games": 50, "seats": [pimc] * 4})["table"]
         assert server.proc is not None
-        deadline = time.monotonic() + 30
-        while not (kids := _children(server.proc.pid)) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while server.get(f"/api/tables/{table}")["version"] < 20:
+            assert time.monotonic() < deadline, "the bots do not play"
             time.sleep(0.2)
+        assert "failed" not in server.output()  # the pooled bots answered themselves
+        kids = _children(server.proc.pid)
         assert kids, "the server started no bot worker"
         server.kill()
         deadline = time.monotonic() + 10

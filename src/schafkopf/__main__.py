@@ -2,5 +2,5 @@
 
 from schafkopf.cli import main
 
-if __name__ == "__main__":  # not when a worker process (spawn) imports the main module
+if __name__ == "__main__":  # run, not merely imported
     main()
