@@ -49,6 +49,11 @@ def test_searching_kinds() -> None:
     assert not is_searching("heuristic") and not is_searching("random")
 
 
+def test_warming_a_worker_makes_a_pimc_decision(pool: BotPool) -> None:
+    for future in pool.warm():
+        assert future.result(timeout=120) is None
+
+
 def test_a_worker_answers_as_the_player_would(pool: BotPool) -> None:
     """The pooled heuristic answers exactly as one in this process (same view, same seed)."""
     here = make_player("heuristic")

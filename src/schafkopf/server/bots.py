@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Literal
 
 from schafkopf.actions import Action
-from schafkopf.game import View
+from schafkopf.game import PLAY, View
 from schafkopf.players.base import Player
 from schafkopf.players.registry import make_player
 
@@ -58,9 +58,22 @@ def _exit_with(server: int) -> None:
 
 
 def _warm() -> None:
-    """Import the searching players and their kernels before the first decision needs them."""
-    import schafkopf.players.pimc
-    import schafkopf.search.solver  # noqa: F401
+    """Load the searching players and their compiled kernels (about a second) before the
+    first decision needs them: one small PIMC decision on a fixed deal."""
+    from schafkopf.players.heuristic import HeuristicPlayer
+    from schafkopf.rules import Ruleset
+    from schafkopf.session import Session
+
+    game = Session(Ruleset.preset("standard", {}), list("ABCD"), games=1, seed=5).new_game()
+    rng = random.Random(0)
+    rule_based = HeuristicPlayer()
+    while not game.is_over() and game.phase != PLAY:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(rule_based.choose(game.view(seat), rng), seat)
+    if not game.is_over():
+        assert game.to_move is not None
+        make_player("pimc:samples=2").choose(game.view(game.to_move), rng)
 
 
 def _think(
