@@ -221,11 +221,8 @@ class SchafkopfState(pyspiel.State):  # type: ignore[misc]
             deck = list(iter_bits(self.rules.deck_mask))
             out.cards = rng.sample(deck, len(self.cards))
             return out
-        world = sample_world(self.turns.game.view(player_id), rng)
-        cards = [c for hand in world.deal for c in hand]
-        return replayed(
-            self.get_game(), cards, self.turns.game.history, player_id, self.asked(player_id)
-        )
+        view = self.turns.game.view(player_id)
+        return resampled(self.get_game(), view, rng, self.asked(player_id))
 
     def __str__(self) -> str:
         if self.turns is None:
@@ -249,6 +246,16 @@ class SchafkopfState(pyspiel.State):  # type: ignore[misc]
     def asked(self, player: int) -> bool:
         """Whether ``player`` is being asked about an out-of-turn doubling now."""
         return self.turns is not None and self.turns.is_question() and self.turns.actor() == player
+
+
+def resampled(
+    game: SchafkopfGame, view: View, rng: random.Random, question: bool
+) -> SchafkopfState:
+    """A state ``view``'s seat cannot tell from the real one: the unseen cards dealt anew with
+    :func:`schafkopf.sampling.sample_world`, then :func:`replayed` to the seat's decision."""
+    world = sample_world(view, rng)
+    cards = [c for hand in world.deal for c in hand]
+    return replayed(game, cards, view.history, view.seat, question)
 
 
 def replayed(

@@ -26,7 +26,6 @@ from typing import Any
 from schafkopf.actions import DOUBLE, Action
 from schafkopf.game import View
 from schafkopf.rules import Ruleset
-from schafkopf.sampling import sample_world
 
 
 def _openspiel() -> tuple[Any, Any, Any, Any]:
@@ -99,10 +98,8 @@ class IsmctsPlayer:
         None if the replay does not reach one)."""
         import schafkopf.envs.openspiel_game as og
 
-        world = sample_world(view, rng)
-        cards = [c for hand in world.deal for c in hand]
         try:
-            return og.replayed(self._game(view), cards, view.history, view.seat, question)
+            return og.resampled(self._game(view), view, rng, question)
         except ValueError:
             if question:
                 return None

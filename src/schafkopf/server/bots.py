@@ -88,7 +88,11 @@ def _think(
             _players.popitem(last=False)
     else:
         _players.move_to_end(key)
-    rng = random.Random(seed)
+    return answer(player, question, view, random.Random(seed))
+
+
+def answer(player: Player, question: Question, view: View, rng: random.Random) -> Action | bool:
+    """``player``'s answer to ``question`` about ``view``: its action, or whether it doubles."""
     if question == "double":
         return player.wants_to_double(view, rng)
     return player.choose(view, rng)

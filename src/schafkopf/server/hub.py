@@ -24,7 +24,7 @@ from schafkopf.game import View
 from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.registry import is_searching, make_player
-from schafkopf.server.bots import BotPool, Question
+from schafkopf.server.bots import BotPool, Question, answer
 from schafkopf.server.store import Store, StoreError
 from schafkopf.server.table import HUMAN, Event, Table, TableConfig, TableError
 
@@ -361,8 +361,7 @@ class Hub:
                 question, t.id, seat, t.config.seats[seat], t.names[seat], view,
                 live.rng.getrandbits(64),
             )  # fmt: skip
-        ask = player.wants_to_double if question == "double" else player.choose
-        return await asyncio.to_thread(ask, view, live.rng)
+        return await asyncio.to_thread(answer, player, question, view, live.rng)
 
     async def _bot_act(
         self, live: LiveTable, version: int, seat: int, action: Action, by: str
