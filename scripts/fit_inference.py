@@ -21,6 +21,7 @@ from typing import Any
 from schafkopf.actions import NAME_BASE, NAMES, SPIEL, WEITER, is_card
 from schafkopf.game import Game
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
+from schafkopf.players.pimc import bid_margin
 from schafkopf.record import record_to_game
 from schafkopf.rules import Kind
 
@@ -35,13 +36,26 @@ def records(path: str, limit: int) -> Iterator[dict[str, Any]]:
             yield json.loads(line)
 
 
-def logistic(data: list[tuple[float, bool]]) -> tuple[float, float]:
-    """Maximum-likelihood (slope, bias) of P(y) = sigmoid(slope x + bias), by Newton steps."""
-    a, b = 1.0, 0.0
-    for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
+def logistic(data: list[tuple[float, bool]], ridge: float = 1e-3) -> tuple[float, float]:
+    """Maximum-likelihood (slope, bias) of P(y) = sigmoid(slope x + bias), by Newton steps
+    halved until the likelihood improves; a small ridge keeps the fit finite when the margin
+    separates the bids exactly (a deterministic bidder such as the rule-based one)."""
+
+    def objective(a: float, b: float) -> float:
+        total = -0.5 * ridge * (a * a + b * b)
         for x, y in data:
-            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
+            z = a * x + b
+            total -= math.log1p(math.exp(-abs(z))) + max(0.0, -z if y else z)
+        return total
+
+    a, b = 1.0, 0.0
+    best = objective(a, b)
+    for _ in range(100):
+        ga, gb = -ridge * a, -ridge * b
+        haa = hbb = ridge
+        hab = 0.0
+        for x, y in data:
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a * x + b))))
             ga += (y - p) * x
             gb += y - p
             w = p * (1.0 - p)
@@ -49,8 +63,13 @@ def logistic(data: list[tuple[float, bool]]) -> tuple[float, float]:
             hab += w * x
             hbb += w
         det = haa * hbb - hab * hab
-        a += (hbb * ga - hab * gb) / det
-        b += (haa * gb - hab * ga) / det
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        step = 1.0
+        while step > 1e-6 and (value := objective(a + step * da, b + step * db)) < best:
+            step /= 2
+        if step <= 1e-6:
+            break
+        a, b, best = a + step * da, b + step * db, value
     return a, b
 
 
@@ -86,9 +105,7 @@ def main() -> None:
             if mine and (a in (SPIEL, WEITER) or NAME_BASE <= a < NAME_BASE + len(NAMES)):
                 m = margins.setdefault(s, plan_margins(g.dealt[s], g.rules, s == g.vorhand))
                 if a in (SPIEL, WEITER):
-                    ruf = earlier  # after an earlier spiel only a solo-type can outbid
-                    pool = [v for (k, _u, _t), v in m.items() if not (ruf and k is Kind.RUFSPIEL)]
-                    bids.append((max(pool, default=-5.0), a == SPIEL))
+                    bids.append((bid_margin(m, earlier), a == SPIEL))
                 elif NAMES[a - NAME_BASE] in m:
                     named.append((m[NAMES[a - NAME_BASE]], list(m.values())))
             earlier = earlier or a == SPIEL
@@ -100,6 +117,8 @@ def main() -> None:
                     row[0] += model.choose(v, rng) == a
                     row[1] += 1
             replay.apply(a, s)
+    if not bids or not named:
+        raise SystemExit(f"no bids or named contracts of players matching {args.who!r}")
     slope, bias = logistic(bids)
     print(f"bids: {len(bids)}, spiel {sum(y for _x, y in bids)}")
     print(f"  _SPIEL_SLOPE, _SPIEL_BIAS = {slope:.2f}, {bias:.2f}")

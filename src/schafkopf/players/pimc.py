@@ -487,16 +487,19 @@ def _bidding_weight(g: Game, view: View) -> float:
         if m is None:
             m = margins[s] = plan_margins(g.dealt[s], rules, s == g.vorhand)
         if a == SPIEL or a == WEITER:
-            pool = [
-                v for (k, _su, _t), v in m.items() if not (earlier_spiel and k is Kind.RUFSPIEL)
-            ]
-            best = max(pool, default=-5.0)
-            p = _sigmoid(_SPIEL_SLOPE * best + _SPIEL_BIAS)
+            p = _sigmoid(_SPIEL_SLOPE * bid_margin(m, earlier_spiel) + _SPIEL_BIAS)
             weight *= p if a == SPIEL else 1.0 - p
             earlier_spiel = earlier_spiel or a == SPIEL
         else:
             weight *= _softmax_share(m, NAMES[a - NAME_BASE])
     return weight
+
+
+def bid_margin(margins: dict[tuple[Kind, int | None, bool], float], after_spiel: bool) -> float:
+    """The margin a bid is judged by: the best contract's rating, the Rufspiel left out once
+    an earlier seat said spiel (only a solo-type contract can outbid it)."""
+    pool = [v for (k, _su, _t), v in margins.items() if not (after_spiel and k is Kind.RUFSPIEL)]
+    return max(pool, default=-5.0)
 
 
 def _softmax_share(
