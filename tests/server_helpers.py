@@ -1,8 +1,25 @@
-"""Helpers the server tests share: a client that plays its seat to the end of the table."""
+"""Helpers the server tests share: the test services, and a client that plays its seat to
+the end of the table."""
 
 from __future__ import annotations
 
+import functools
+import subprocess
+from pathlib import Path
 from typing import Any
+
+SERVICES = Path(__file__).resolve().parent.parent / "scripts" / "test-services.sh"
+
+
+@functools.cache
+def start_test_services() -> str:
+    """Install (Debian packages) and start what the tests need beyond Python, as ``make test``
+    does: chromium and a throwaway PostgreSQL server; returns that server's URL. Run once per
+    test session, only when ``make test`` has not done it already."""
+    out = subprocess.run(["bash", str(SERVICES)], capture_output=True, text=True, timeout=900)
+    if out.returncode != 0:
+        raise RuntimeError(f"{SERVICES.name} failed: {out.stderr.strip()}")
+    return out.stdout.strip().splitlines()[-1]
 
 
 def next_state(ws: Any) -> dict[str, Any]:

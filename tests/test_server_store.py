@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from server_helpers import play_to_end
+from server_helpers import play_to_end, start_test_services
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -27,14 +27,11 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'store.db'}"
         return
-    if not POSTGRES:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run the PostgreSQL tests: make test sets SCHAFKOPF_TEST_POSTGRES")
-        pytest.skip("no PostgreSQL server (make test starts one)")
-    store = Store(POSTGRES)
+    postgres = POSTGRES or start_test_services()  # make test sets it; a bare pytest starts one
+    store = Store(postgres)
     _Base.metadata.drop_all(store.engine)
     store.close()
-    yield POSTGRES
+    yield postgres
 
 
 def test_round_trip(url: str) -> None:
