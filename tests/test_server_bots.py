@@ -26,6 +26,7 @@ from schafkopf.players.registry import is_searching, make_player
 from schafkopf.rules import Ruleset
 from schafkopf.server.app import create_app
 from schafkopf.server.bots import BotPool
+from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import ActionRow, Store
 from schafkopf.session import Session
 
@@ -90,7 +91,9 @@ def test_pimc_bots_in_the_pool_play_a_table_to_the_end(tmp_path: Path) -> None:
     """Two searching bots think in the pool (killed once mid-table: the rule-based player
     steps in for that decision), one rule-based bot in a thread, a person at seat 0."""
     db = f"sqlite:///{tmp_path / 't.db'}"
-    app = create_app(db, bot_delay=0, bot_workers=1)
+    app = create_app(
+        db, bot_delay=0, bot_workers=1, settings=ServerSettings(allow_player_specs=True)
+    )
     hub = app.state.hub
     assert hub.bot_pool is not None and hub.bot_pool.workers == 1
     with TestClient(app) as c:

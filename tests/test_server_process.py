@@ -39,8 +39,10 @@ class ServerProcess:
         bot_delay: float = 0.0,
         port: int | None = None,
         bot_workers: int | None = None,
+        settings: list[str] | None = None,
     ) -> None:
         self.database = database
+        self.settings = settings or []
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.port = port or free_port()
@@ -59,6 +61,8 @@ class ServerProcess:
                "--database", self.database, "--bot-delay", str(self.bot_delay)]  # fmt: skip
         if self.bot_workers is not None:
             cmd += ["--bot-workers", str(self.bot_workers)]
+        for item in self.settings:
+            cmd += ["--set", item]
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(
                 cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=dict(os.environ)
@@ -204,7 +208,11 @@ def _children(pid: int) -> list[int]:
 def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
     """The searching bots play in the pool's worker; SIGKILL gives the server no chance to
     stop it: it notices and ends."""
-    server = ServerProcess(f"sqlite:///{tmp_path / 't.db'}", bot_workers=1).start()
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 't.db'}",
+        bot_workers=1,
+        settings=["allow_player_specs=true", "allow_bot_tables=true"],
+    ).start()
     try:
         pimc = "pimc:samples=4,seconds=0.05"
         table = server.post("/api/tables", {"games": 50, "seats": [pimc] * 4})["table"]

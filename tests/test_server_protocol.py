@@ -60,10 +60,12 @@ def _my_turn(msg: dict[str, Any]) -> bool:
 def test_options_and_page(client: TestClient) -> None:
     r = client.get("/api/options").json()
     assert set(r["presets"]) == {"standard", "sauspiel", "bsv"}
-    specs = [b["spec"] for b in r["bots"]]
-    assert "heuristic" in specs and any(s.startswith("pimc") and "inference" in s for s in specs)
-    for spec in specs:  # every offered bot can sit at a table
-        assert _create(client, seats=["human", spec, "heuristic", "heuristic"])["table"]
+    ids = [b["id"] for b in r["bots"]]
+    assert {"heuristic", "pimc", "pimc_inference", "random"} <= set(ids)
+    assert all(b["de"] and b["en"] and "spec" not in b for b in r["bots"])
+    assert r["seat_kinds"] == ["human", *ids]
+    for level in ids:  # every offered bot can sit at a table
+        assert _create(client, seats=["human", level, "heuristic", "heuristic"])["table"]
     page = client.get("/")
     assert page.status_code == 200 and "Schafkopf" in page.text
     assert client.get("/static/cards.js").status_code == 200

@@ -59,17 +59,34 @@ def serve(
             min=0,
         ),
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="A server setting, e.g. tables_per_minute=20 or allow_bot_tables=true "
+            "(README: Security and limits).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: tables for four with friends and bots (Ctrl-C stops)."""
     import uvicorn
 
     from schafkopf.server.app import create_app, tune_gc_for_serving
-    from schafkopf.server.store import StoreError, database_url
+    from schafkopf.server.settings import ServerSettings, SettingsError
+    from schafkopf.server.store import DatabaseInUse, StoreError, database_url
 
     url = database_url(database)
     try:
+        settings = ServerSettings.parse(setting or [])
+    except SettingsError as e:
+        typer.echo(f"schafkopf: {e}", err=True)
+        raise typer.Exit(2) from None
+    try:
         workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) - 1)
-        application = create_app(url, bot_delay=bot_delay, bot_workers=workers)
+        application = create_app(url, bot_delay=bot_delay, bot_workers=workers, settings=settings)
+    except DatabaseInUse as e:
+        typer.echo(f"schafkopf: cannot serve {url}: {e}", err=True)
+        raise typer.Exit(1) from None
     except (StoreError, OSError) as e:
         typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
         raise typer.Exit(1) from None
@@ -81,8 +98,9 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=65536,
+        ws_max_size=max(65536, 4 * settings.message_bytes),  # larger frames: closed (1009)
         ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
+        timeout_graceful_shutdown=2,  # SIGTERM/Ctrl-C: connections get 2 s, then the hub stops
     )
 
 

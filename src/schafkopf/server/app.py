@@ -7,29 +7,43 @@ finished game's record; ``.../replay`` adds each trick's leader and winner),
 ``/ws/{id}?token=...``: the client sends ``{"type": "act", "action": "EO", "version": 12}``,
 ``{"type": "resume", "since": 12}`` or ``{"type": "ping"}``; the server answers with
 ``snapshot``, ``event``, ``events`` and ``error`` messages (see :mod:`schafkopf.server.protocol`).
+
+Every input is bounded (:class:`~schafkopf.server.settings.ServerSettings`): requests, table
+creations and joins per client address, messages per connection, connections per table and
+per address, the sizes of bodies and messages. A refusal is a 4xx with a code, or an ``error``
+message; it changes nothing. One server process owns a database (a lease in it): a second
+one refuses to start.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator
+import logging
+import os
+import signal
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from schafkopf.players.registry import player_kinds
+from schafkopf.players.levels import LEVELS
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
 from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
+from schafkopf.server.limits import RateLimits, connection_bucket
 from schafkopf.server.protocol import (
-    MAX_MESSAGE_BYTES,
     ActMessage,
     CreateTable,
     JoinTable,
@@ -38,22 +52,13 @@ from schafkopf.server.protocol import (
     error_message,
     parse_client_message,
 )
-from schafkopf.server.store import Store
+from schafkopf.server.settings import ServerSettings
+from schafkopf.server.store import LEASE_SECONDS, Store
 from schafkopf.server.table import HUMAN, TableConfig, TableError
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("schafkopf.server")
 
-BOTS: Final = [
-    {"spec": "heuristic", "de": "Regelbasiert", "en": "Rule-based"},
-    {"spec": "pimc:samples=20,seconds=0.5", "de": "Stark (PIMC)", "en": "Strong (PIMC)"},
-    {
-        "spec": "pimc:samples=20,seconds=0.5,inference=true",
-        "de": "Am stärksten (PIMC mit Handschätzung)",
-        "en": "Strongest (PIMC with hand inference)",
-    },
-    {"spec": "random", "de": "Zufall", "en": "Random"},
-]
-"""The bot strengths the page offers (any player spec is accepted through the API)."""
+WEB = Path(__file__).resolve().parent.parent / "web"
 
 _STATUS = {
     "no_table": 404,
@@ -62,7 +67,14 @@ _STATUS = {
     "bad_token": 403,
     "table_full": 409,
     "conflict": 409,
+    "table_closed": 410,
+    "rate_limited": 429,
+    "unavailable": 503,
+    "server_full": 503,
 }
+
+_CLOSE_CODES = {"bad_token": 4403, "table_closed": 4410, "rate_limited": 4429, "unavailable": 4503}
+"""WebSocket close codes for a refused connection (4404 for the rest)."""
 
 
 FULL_COLLECTION_EVERY: Final = 100
@@ -83,30 +95,66 @@ def tune_gc_for_serving() -> None:
 
 
 def create_app(
-    database: str | None = None, *, bot_delay: float = 0.6, bot_workers: int = 0
+    database: str | None = None,
+    *,
+    bot_delay: float = 0.6,
+    bot_workers: int = 0,
+    settings: ServerSettings | None = None,
 ) -> FastAPI:
     """The application over a store at ``database`` (default: the SQLite file or
     ``SCHAFKOPF_DATABASE_URL``); ``bot_delay`` seconds pass before each bot action;
-    searching bots think in ``bot_workers`` processes (0: in threads of this process)."""
+    searching bots think in ``bot_workers`` processes (0: in threads of this process).
+
+    Raises :class:`~schafkopf.server.store.DatabaseInUse` when another server owns the
+    database."""
+    settings = settings or ServerSettings()
     store = Store(database)
+    owner = uuid.uuid4().hex
+    try:
+        store.acquire(owner)
+    except Exception:
+        store.close()
+        raise
     pool = BotPool(bot_workers) if bot_workers > 0 else None
-    hub = Hub(store, bot_delay=bot_delay, bot_pool=pool)
+    hub = Hub(store, bot_delay=bot_delay, bot_pool=pool, settings=settings)
     hub.load()
+
+    async def keep_lease() -> None:
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            try:
+                held = await asyncio.to_thread(store.renew, owner)
+            except Exception:
+                log.exception("renewing the database lease failed")
+                continue
+            if not held:
+                log.critical("another server took over the database: this one stops")
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if pool is not None:
             pool.warm()
         hub.start()
+        lease = asyncio.get_running_loop().create_task(keep_lease())
         yield
+        lease.cancel()
         await hub.stop()
         if pool is not None:
             pool.close()
+        with contextlib.suppress(Exception):
+            store.release(owner)
         store.close()
 
     app = FastAPI(title="schafkopf", lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    app.state.settings = settings
+    creations = RateLimits.per_minute(settings.tables_per_minute)
+    joins = RateLimits.per_minute(settings.joins_per_minute)
+    sockets: Counter[str] = Counter()
+    """Open WebSockets per client address."""
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Any, exc: TableError) -> JSONResponse:
@@ -119,8 +167,13 @@ def create_app(
         errors = exc.errors()
         err = errors[0] if errors else {}
         where = ".".join(str(x) for x in err.get("loc", ())) or "request"
-        text = f"{where}: {err.get('msg', 'invalid')}"
+        text = f"{where}: {_short(err.get('msg', 'invalid'))}"
         return JSONResponse(error_message("malformed", text), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "malformed")
+        return JSONResponse(error_message(code, str(exc.detail)), status_code=exc.status_code)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -134,13 +187,13 @@ def create_app(
             "presets": {
                 name: r.to_json() | {"full": _rules_summary(r)} for name, r in PRESETS.items()
             },
-            "bots": BOTS,
+            "bots": [level.to_json() for level in LEVELS],
             "contracts": list(CONTRACT_OPTIONS),
-            "seat_kinds": [HUMAN, *player_kinds()],
+            "seat_kinds": [HUMAN, *(level.id for level in LEVELS)],
         }
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         config = TableConfig.build(
             preset=body.preset,
             overrides=body.overrides,
@@ -148,63 +201,123 @@ def create_app(
             seats=body.seats,
             turn_seconds=body.turn_seconds,
             name=body.name,
+            allow_specs=settings.allow_player_specs,
+            allow_bot_tables=settings.allow_bot_tables,
         )
+        if not creations.allow(_address(request)):
+            raise TableError(
+                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
+            )
         table_id, invite, seat, token = hub.create(config, body.player)
         return {"table": table_id, "invite": invite, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        hub.get(table_id)
+        if not joins.allow(_address(request)):
+            raise TableError("rate_limited", f"at most {settings.joins_per_minute} joins a minute")
         seat, token = hub.join(table_id, body.invite, body.name)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:
-        live = hub.get(table_id)
-        return live.table.snapshot_for(None)
+        table = hub.readable(table_id)
+        out = table.snapshot_for(None)
+        out["state"]["closed"] = table_id not in hub.tables
+        return out
 
     @app.get("/api/tables/{table_id}/games/{number}")
     async def game_record(table_id: str, number: int) -> dict[str, Any]:
-        return hub.get(table_id).table.record(number)
+        return hub.readable(table_id).record(number)
 
     @app.get("/api/tables/{table_id}/games/{number}/replay")
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
-        return hub.get(table_id).table.replay_json(number)
+        return hub.readable(table_id).replay_json(number)
 
     @app.websocket("/ws/{table_id}")
     async def socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+        address = _address(ws)
         await ws.accept()
-        try:
-            seat = hub.seat_of(table_id, token)
-        except TableError as e:
-            await ws.send_json(error_message(e.code, str(e)))
-            await ws.close(code=4403 if e.code == "bad_token" else 4404)
+        if sockets[address] >= settings.connections_per_address:
+            limit = settings.connections_per_address
+            await _refuse(ws, TableError("rate_limited", f"at most {limit} connections each"))
             return
-        conn = await hub.connect(table_id, seat, ws.send_json, ws.send_text)
+        sockets[address] += 1
         try:
-            while True:
-                raw = await ws.receive_text()
-                await _handle(hub, table_id, conn.seat, conn, raw, ws)
-        except WebSocketDisconnect:
-            pass
+            try:
+                seat = hub.seat_of(table_id, token)
+                conn = await hub.connect(table_id, seat, ws.send_json, ws.send_text)
+            except TableError as e:
+                await _refuse(ws, e)
+                return
+            try:
+                await _serve_connection(hub, table_id, conn, ws, settings)
+            finally:
+                hub.disconnect(table_id, conn)
         finally:
-            hub.disconnect(table_id, conn)
+            sockets[address] -= 1
+            if sockets[address] <= 0:
+                del sockets[address]
 
+    app.add_middleware(RequestLimit, settings=settings)
+    app.add_middleware(BodyLimit, most=settings.body_bytes)
     return app
 
 
+async def _refuse(ws: WebSocket, e: TableError) -> None:
+    """Tell a refused connection why, then close it."""
+    with contextlib.suppress(Exception):
+        await ws.send_json(error_message(e.code, str(e)))
+        await ws.close(code=_CLOSE_CODES.get(e.code, 4404))
+
+
+async def _serve_connection(
+    hub: Hub, table_id: str, conn: Any, ws: WebSocket, settings: ServerSettings
+) -> None:
+    """Read one connection's messages until it closes; each over the rate is refused."""
+    bucket = connection_bucket(settings.messages_per_second)
+    loop = asyncio.get_running_loop()
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not bucket.take(loop.time()):
+            await ws.send_json(
+                error_message(
+                    "rate_limited", f"at most {settings.messages_per_second:g} messages a second"
+                )
+            )
+            continue
+        await _handle(hub, table_id, conn.seat, conn, raw, ws, settings.message_bytes)
+
+
 async def _handle(
-    hub: Hub, table_id: str, seat: int | None, conn: Any, raw: str, ws: WebSocket
+    hub: Hub,
+    table_id: str,
+    seat: int | None,
+    conn: Any,
+    raw: str | bytes,
+    ws: WebSocket,
+    max_bytes: int,
 ) -> None:
     """One client message: act, resume or ping; every refusal is an ``error`` message."""
-    if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        await ws.send_json(
-            error_message("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes")
-        )
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        await ws.send_json(error_message("too_large", f"messages are at most {max_bytes} bytes"))
+        return
+    if isinstance(raw, bytes):
+        await ws.send_json(error_message("malformed", "messages are JSON text, not binary"))
         return
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
         await ws.send_json(error_message("malformed", f"not JSON: {e.msg}"))
+        return
+    except (ValueError, RecursionError) as e:  # digits past Python's limit, deep nesting
+        await ws.send_json(error_message("malformed", f"not JSON this server reads: {e}"))
         return
     try:
         msg = parse_client_message(data)
@@ -225,7 +338,109 @@ async def _handle(
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ())) or "message"
-    return f"{where}: {err.get('msg', 'invalid')}"
+    return f"{where}: {_short(err.get('msg', 'invalid'))}"
+
+
+def _short(text: str, most: int = 200) -> str:
+    """An error text cut to ``most`` characters (it may quote what the client sent)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _address(conn: Request | WebSocket) -> str:
+    """The client's address (the key of its limits)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+SendASGI = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, SendASGI], Awaitable[None]]
+
+
+class RequestLimit:
+    """ASGI middleware: at most ``requests_per_second`` HTTP requests per client address
+    (bursts of twice as many); past it, 429 ``rate_limited``."""
+
+    def __init__(self, app: ASGIApp, settings: ServerSettings) -> None:
+        self.app = app
+        self.settings = settings
+        self.limits = RateLimits.per_second(settings.requests_per_second)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            address = client[0] if client else "unknown"
+            if not self.limits.allow(address):
+                limit = self.settings.requests_per_second
+                text = f"at most {limit:g} requests a second"
+                await _reply(send, 429, error_message("rate_limited", text))
+                return
+        await self.app(scope, receive, send)
+
+
+class BodyLimit:
+    """ASGI middleware: request bodies of at most ``most`` bytes; larger ones are refused
+    with 413 ``too_large`` before they are read whole."""
+
+    def __init__(self, app: ASGIApp, most: int) -> None:
+        self.app = app
+        self.most = most
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = error_message("too_large", f"request bodies are at most {self.most} bytes")
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    length = int(value)
+                except ValueError:
+                    length = self.most + 1
+                if length > self.most:
+                    await _reply(send, 413, too_large)
+                    return
+        seen = 0
+        started = False
+
+        async def counting_send(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        async def counted() -> MutableMapping[str, Any]:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.most:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, counting_send)
+        except _TooLarge:
+            if not started:
+                await _reply(send, 413, too_large)
+
+
+class _TooLarge(Exception):
+    """A request body grew past the limit while it was read."""
+
+
+async def _reply(send: SendASGI, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", b"%d" % len(data)),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
 
 
 def _rules_summary(rules: Any) -> dict[str, Any]:

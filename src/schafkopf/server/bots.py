@@ -18,8 +18,7 @@ import random
 import signal
 import threading
 import time
-import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Literal
@@ -98,35 +97,69 @@ def answer(player: Player, question: Question, view: View, rng: random.Random) -
     return player.choose(view, rng)
 
 
+class BotTimeout(TimeoutError):
+    """A bot did not answer within its time budget (its worker was replaced)."""
+
+
+class _Worker:
+    """One worker process (an executor of one process) and its pid, known once it runs."""
+
+    def __init__(self, nice: int) -> None:
+        self.executor = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(nice, os.getpid()),
+        )
+        self.pid: Future[int] = self.executor.submit(os.getpid)
+
+    def kill(self, *, running: bool = True) -> None:
+        """End the process now (a decision in progress is lost) and the executor with it;
+        ``running`` False: it has died already (its pid may belong to another process now)."""
+        if running and self.pid.done():
+            with contextlib.suppress(Exception):
+                os.kill(self.pid.result(), signal.SIGKILL)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
 class BotPool:
-    """Worker processes in which bots think; a table always goes to the same worker."""
+    """Worker processes in which bots think, shared fairly by the tables.
+
+    Each table asks one question at a time; the questions wait in one queue per table and
+    a free worker takes the next table's question in turn (round robin), so a table of slow
+    bots gets no more than its share. A question goes to the worker that answered the table
+    last when it is free (it keeps the table's players), else to any free one. A bot that
+    thinks past its budget is given up: its worker is killed and replaced, and
+    :class:`BotTimeout` lets the hub decide otherwise."""
 
     def __init__(self, workers: int, *, nice: int = 10) -> None:
         if workers < 1:
             raise ValueError(f"a bot pool needs at least one worker, got {workers}")
         self.nice = nice
-        self._executors = [self._executor() for _ in range(workers)]
+        self._workers = [_Worker(nice) for _ in range(workers)]
+        self._free: list[int] = list(range(workers))
+        self._queues: OrderedDict[str, deque[asyncio.Future[int]]] = OrderedDict()
+        """Per table, its questions waiting for a worker; tables in turn order."""
+        self._home: dict[str, int] = {}
+        """The worker that answered each table last (it keeps the table's players)."""
 
     @property
     def workers(self) -> int:
         """How many worker processes the pool has."""
-        return len(self._executors)
+        return len(self._workers)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(self.nice, os.getpid()),
-        )
+    @property
+    def waiting(self) -> int:
+        """Questions waiting for a worker."""
+        return sum(len(q) for q in self._queues.values())
 
     def worker_pids(self) -> list[int]:
         """The workers' process ids (starting any that is not running yet)."""
-        return [ex.submit(os.getpid).result() for ex in self._executors]
+        return [w.pid.result() for w in self._workers]
 
     def warm(self) -> list[Future[None]]:
         """Start every worker and import the players there (returns at once)."""
-        return [ex.submit(_warm) for ex in self._executors]
+        return [w.executor.submit(_warm) for w in self._workers]
 
     async def ask(
         self,
@@ -137,25 +170,78 @@ class BotPool:
         name: str,
         view: View,
         seed: int,
+        *,
+        budget: float | None = None,
     ) -> Any:
-        """The answer of the bot ``spec`` in ``seat`` of ``table_id`` to ``question``.
+        """The answer of the bot ``spec`` in ``seat`` of ``table_id`` to ``question``, within
+        ``budget`` seconds of thinking (None: no limit) once a worker is free.
 
         A worker that died (killed, out of memory) raises BrokenProcessPool once and is
-        replaced by a fresh one for the next question."""
-        i = zlib.crc32(table_id.encode()) % len(self._executors)
-        executor = self._executors[i]
+        replaced by a fresh one for the next question; one that overran the budget is killed
+        and replaced, and :class:`BotTimeout` is raised."""
+        i = await self._acquire(table_id)
+        worker = self._workers[i]
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                executor, _think, table_id, seat, spec, name, question, view, seed
+            future = loop.run_in_executor(
+                worker.executor, _think, table_id, seat, spec, name, question, view, seed
             )
+            try:
+                return await asyncio.wait_for(future, budget)
+            except TimeoutError:
+                self._replace(i, worker)
+                raise BotTimeout(f"bot {spec!r} thought longer than {budget} s") from None
         except BrokenProcessPool:
-            if self._executors[i] is executor:
-                self._executors[i] = self._executor()
-                executor.shutdown(wait=False, cancel_futures=True)
+            self._replace(i, worker, running=False)
+            raise
+        finally:
+            self._home[table_id] = i
+            self._release(i)
+
+    async def _acquire(self, table_id: str) -> int:
+        """A free worker for the table: at once if one is free and nobody waits, else in
+        turn with the other tables' questions."""
+        if self._free and not self._queues:
+            home = self._home.get(table_id)
+            i = home if home in self._free else self._free[-1]
+            self._free.remove(i)
+            return i
+        waiter: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(table_id, deque()).append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # handed a worker just as it was cancelled
+            else:
+                queue = self._queues.get(table_id)
+                if queue is not None and waiter in queue:
+                    queue.remove(waiter)
+                    if not queue:
+                        del self._queues[table_id]
             raise
 
+    def _release(self, i: int) -> None:
+        """Give worker ``i`` to the next table in turn, or mark it free."""
+        while self._queues:
+            table_id, queue = next(iter(self._queues.items()))
+            waiter = queue.popleft()
+            del self._queues[table_id]
+            if queue:
+                self._queues[table_id] = queue  # its next question waits for its next turn
+            if not waiter.done():
+                waiter.set_result(i)
+                return
+        self._free.append(i)
+
+    def _replace(self, i: int, worker: _Worker, *, running: bool = True) -> None:
+        if self._workers[i] is worker:
+            self._workers[i] = _Worker(self.nice)
+            self._workers[i].executor.submit(_warm)
+            worker.kill(running=running)
+
     def close(self) -> None:
-        """Stop the workers (a decision in progress is finished first)."""
-        for executor in self._executors:
-            executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers at once (a decision in progress is dropped: nothing of it was
+        accepted)."""
+        for worker in self._workers:
+            worker.kill()

@@ -5,7 +5,12 @@ writer. An action is accepted under the table's lock in three steps: the table c
 (nothing changes on a refusal), the store commits it (the acceptance), the table applies it;
 then every connection receives the new events built for its own seat. Bots think in a worker
 thread, or the searching ones in the bot pool's processes (:mod:`schafkopf.server.bots`); their
-answer counts only if the table has not moved on meanwhile.
+answer counts only if the table has not moved on meanwhile, and a bot that thinks past the
+settings' ``bot_seconds`` is replaced by the rule-based player for that decision.
+
+A stored table that cannot be rebuilt (an old format, a removed option) is logged and marked
+unavailable; every other table serves. A table nobody has been connected to for the settings'
+``idle_close_minutes`` is closed: it stops, and its finished games stay readable.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ import contextlib
 import logging
 import random
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +32,7 @@ from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.registry import is_searching, make_player
 from schafkopf.server.bots import BotPool, Question, answer
+from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store, StoreError
 from schafkopf.server.table import HUMAN, Event, Table, TableConfig, TableError
 
@@ -61,39 +69,61 @@ class LiveTable:
     rng: random.Random = field(default_factory=random.Random)
     searching: frozenset[int] = frozenset()
     """The bot seats whose players search (they think in the bot pool when there is one)."""
+    idle_since: float | None = field(default_factory=time.monotonic)
+    """When the last connection left (None while someone is connected)."""
 
 
 class Hub:
     """Every live table of the server."""
 
     def __init__(
-        self, store: Store, *, bot_delay: float = 0.0, bot_pool: BotPool | None = None
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.0,
+        bot_pool: BotPool | None = None,
+        settings: ServerSettings | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_pool = bot_pool
         """Worker processes for the searching bots (None: every bot thinks in a thread)."""
+        self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
+        """The open tables."""
+        self.unavailable: dict[str, str] = {}
+        """Stored tables that could not be rebuilt, with the reason."""
+        self._closed: OrderedDict[str, Table] = OrderedDict()
+        """Closed tables rebuilt for reading, the most recently read last."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------------
 
     def load(self) -> int:
-        """Rebuild every stored table by replaying its actions; returns how many."""
-        for st in self.store.load():
-            config = TableConfig.from_json(st.config)
-            table = Table(st.id, config, st.names)
-            table.replay(st.actions)
-            self.tables[st.id] = self._live(table, st.invite, st.tokens)
+        """Rebuild every open stored table by replaying its actions; returns how many. A table
+        that cannot be rebuilt is logged and marked unavailable: it never stops the others."""
+        for st in self.store.load(open_only=True):
+            try:
+                table = _rebuild(st.id, st.config, st.names, st.actions)
+                self.tables[st.id] = self._live(table, st.invite, st.tokens)
+            except Exception as e:  # any fault of one stored table: the others still serve
+                reason = f"{type(e).__name__}: {e}"
+                log.error("table %s cannot be rebuilt and is unavailable: %s", st.id, reason)
+                self.unavailable[st.id] = reason
         return len(self.tables)
 
     def start(self) -> None:
-        """Let the bots of every table move (call inside the running event loop)."""
+        """Let the bots of every table move, and start closing idle tables (call inside the
+        running event loop)."""
         for live in self.tables.values():
             self._kick(live)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
         """Cancel timers and bot tasks."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()
@@ -118,12 +148,20 @@ class Hub:
         self, config: TableConfig, creator: str | None = None
     ) -> tuple[str, str, int | None, str | None]:
         """A new table; the creator takes the first human seat. Returns (table id, invitation
-        code, the creator's seat, its token)."""
+        code, the creator's seat, its token). The table, its session and its bots are built
+        before anything is stored: a table the server could not serve is never stored."""
+        if len(self.tables) >= self.settings.open_tables:
+            raise TableError("server_full", "the server has as many open tables as it may")
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(12)
-        table = Table(table_id, config)
+        try:
+            table = Table(table_id, config)
+            live = self._live(table, invite, [None] * len(table.names))
+        except TableError:
+            raise
+        except Exception as e:  # a configuration that passed its checks but cannot run
+            raise TableError("bad_rules", f"the table cannot be set up: {e}") from None
         self.store.create_table(table_id, config.to_json(), invite, table.names)
-        live = self._live(table, invite, [None] * len(table.names))
         self.tables[table_id] = live
         seat = token = None
         if creator is not None and HUMAN in config.seats:
@@ -178,11 +216,76 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def get(self, table_id: str) -> LiveTable:
-        """The live table, or TableError ``no_table``."""
+        """The open table, or TableError ``no_table``, ``unavailable`` or ``table_closed``."""
         live = self.tables.get(table_id)
         if live is None:
+            if table_id in self.unavailable:
+                raise TableError(
+                    "unavailable",
+                    f"table {table_id!r} cannot be served: {self.unavailable[table_id]}",
+                )
+            if self._closed_table(table_id) is not None:
+                raise TableError("table_closed", f"table {table_id!r} is closed")
             raise TableError("no_table", f"no table {table_id!r}")
         return live
+
+    def readable(self, table_id: str) -> Table:
+        """The table to read (state, records, replays): an open one, or a closed one rebuilt
+        from the store."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.table
+        table = self._closed_table(table_id)
+        if table is None:
+            self.get(table_id)  # raises the precise error
+            raise TableError("no_table", f"no table {table_id!r}")  # not reached
+        return table
+
+    def _closed_table(self, table_id: str) -> Table | None:
+        table = self._closed.get(table_id)
+        if table is not None:
+            self._closed.move_to_end(table_id)
+            return table
+        if len(table_id) > 32 or not self.store.is_closed(table_id):
+            return None
+        (st,) = self.store.load(table_id)
+        try:
+            table = _rebuild(st.id, st.config, st.names, st.actions)
+        except Exception as e:
+            self.unavailable[table_id] = f"{type(e).__name__}: {e}"
+            log.error("closed table %s cannot be rebuilt: %s", table_id, e)
+            return None
+        self._closed[table_id] = table
+        while len(self._closed) > CLOSED_TABLES_KEPT:
+            self._closed.popitem(last=False)
+        return table
+
+    # -- closing idle tables ---------------------------------------------------------------------
+
+    async def _sweep(self) -> None:
+        """Close the tables nobody has been connected to for ``idle_close_minutes``."""
+        limit = self.settings.idle_close_minutes * 60
+        while True:
+            await asyncio.sleep(min(60.0, max(limit / 4, 0.05)))
+            now = time.monotonic()
+            for live in list(self.tables.values()):
+                if live.idle_since is not None and now - live.idle_since >= limit:
+                    try:
+                        self.close(live.table.id)
+                    except Exception:
+                        log.exception("table %s: closing it failed", live.table.id)
+
+    def close(self, table_id: str) -> None:
+        """Close an open table: its bots and timer stop, it is not loaded again at start, and
+        its finished games stay readable."""
+        live = self.get(table_id)
+        self.store.close_table(table_id)
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        del self.tables[table_id]
+        self._closed[table_id] = live.table
+        log.info("table %s closed: nobody connected", table_id)
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token belongs to (None without a token: a spectator)."""
@@ -205,9 +308,15 @@ class Hub:
     ) -> Connection:
         """Register a connection and send it a snapshot."""
         live = self.get(table_id)
+        if len(live.connections) >= self.settings.connections_per_table:
+            raise TableError(
+                "rate_limited",
+                f"the table has {self.settings.connections_per_table} connections already",
+            )
         conn = Connection(seat, send, send_text)
         async with live.lock:
             live.connections.append(conn)
+            live.idle_since = None
             await send(live.table.snapshot_for(seat))
         return conn
 
@@ -216,6 +325,8 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None and conn in live.connections:
             live.connections.remove(conn)
+            if not live.connections:
+                live.idle_since = time.monotonic()
 
     async def resume(self, table_id: str, conn: Connection, since: int) -> None:
         """Send ``conn`` every event after version ``since`` (or a snapshot when it is older
@@ -329,6 +440,9 @@ class Hub:
                 live.asked.add(key)
                 try:
                     say = await self._think(live, s, bot, "double", game.view(s))
+                except TimeoutError:
+                    log.warning("table %s: bot %s overran its time for Kontra/Re", t.id, s)
+                    say = False
                 except Exception:  # a bot's bug must not stall the table: it does not double
                     log.exception("table %s: bot %s failed to answer Kontra/Re", t.id, s)
                     say = False
@@ -345,6 +459,11 @@ class Hub:
         view = game.view(mover)
         try:
             action = await self._think(live, mover, player, "choose", view)
+        except TimeoutError:
+            log.warning(
+                "table %s: bot %s overran its time; the rule-based player acts", t.id, mover
+            )
+            action = HeuristicPlayer().choose(view, live.rng)
         except Exception:  # a bot's bug must not stall the table: the rule-based player steps in
             log.exception("table %s: bot %s failed; the rule-based player acts", t.id, mover)
             action = HeuristicPlayer().choose(view, live.rng)
@@ -355,13 +474,17 @@ class Hub:
     ) -> Any:
         """The bot's answer: from the bot pool for a searching player when the hub has one,
         else from ``player`` in a thread."""
+        budget = self.settings.bot_seconds
         if self.bot_pool is not None and seat in live.searching:
             t = live.table
             return await self.bot_pool.ask(
                 question, t.id, seat, t.config.seats[seat], t.names[seat], view,
-                live.rng.getrandbits(64),
+                live.rng.getrandbits(64), budget=budget,
             )  # fmt: skip
-        return await asyncio.to_thread(answer, player, question, view, live.rng)
+        rng = random.Random(live.rng.getrandbits(64))  # the thread may outlive the budget
+        return await asyncio.wait_for(
+            asyncio.to_thread(answer, player, question, view, rng), budget
+        )
 
     async def _bot_act(
         self, live: LiveTable, version: int, seat: int, action: Action, by: str
@@ -395,3 +518,16 @@ class Hub:
         except TableError:
             log.exception("table %s: the stand-in's action was refused", t.id)
         self._kick(live)
+
+
+CLOSED_TABLES_KEPT = 64
+"""Closed tables kept in memory after being read (each is rebuilt from the store on demand)."""
+
+
+def _rebuild(
+    table_id: str, config: dict[str, Any], names: list[str], actions: list[tuple[int, int]]
+) -> Table:
+    """A stored table, rebuilt by replaying its actions (raises on anything it cannot read)."""
+    table = Table(table_id, TableConfig.from_json(config), names)
+    table.replay(actions)
+    return table

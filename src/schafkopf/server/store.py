@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    exc,
     insert,
     select,
 )
@@ -32,11 +34,17 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_URL: Final = "sqlite:///schafkopf.db"
+LEASE_SECONDS: Final = 15.0
+"""How long a server's claim on its database lasts without renewal (it renews every third)."""
 URL_VARIABLE: Final = "SCHAFKOPF_DATABASE_URL"
 
 
 class StoreError(RuntimeError):
     """The store refused a write (a conflicting action, an unknown table)."""
+
+
+class DatabaseInUse(StoreError):
+    """Another server process owns the database (see :meth:`Store.acquire`)."""
 
 
 class _Base(DeclarativeBase):
@@ -72,6 +80,27 @@ class ActionRow(_Base):
     by: Mapped[str] = mapped_column(String(16))
     """Who decided: ``person``, ``bot``, or ``timeout`` (a bot for a person who ran out of time)."""
     at: Mapped[float] = mapped_column(Float)
+
+
+class ClosedRow(_Base):
+    """A table that was closed (nobody connected for long): its games stay readable."""
+
+    __tablename__ = "closed_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(_Base):
+    """The one server process that owns the database's tables, renewed while it runs."""
+
+    __tablename__ = "server_lease"
+
+    name: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    renewed: Mapped[float] = mapped_column(Float)
 
 
 @dataclass
@@ -161,13 +190,27 @@ class Store:
         finally:
             conn.close()
 
-    def load(self, table_id: str | None = None) -> list[StoredTable]:
-        """Every table (or one) with its seats and actions in order."""
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed: it is not loaded at start any more, but stays readable."""
+        with self._session() as s:
+            if s.get(ClosedRow, table_id) is None:
+                s.add(ClosedRow(table_id=table_id, at=time.time()))
+
+    def is_closed(self, table_id: str) -> bool:
+        """True when the table exists and was closed."""
+        with Session(self.engine) as s:
+            return s.get(ClosedRow, table_id) is not None
+
+    def load(self, table_id: str | None = None, *, open_only: bool = False) -> list[StoredTable]:
+        """Every table (or one) with its seats and actions in order; ``open_only`` leaves out
+        the closed tables."""
         out = []
         with Session(self.engine) as s:
             q = select(TableRow).order_by(TableRow.created)
             if table_id is not None:
                 q = q.where(TableRow.id == table_id)
+            if open_only:
+                q = q.where(TableRow.id.not_in(select(ClosedRow.table_id)))
             for t in s.scalars(q):
                 seats = s.scalars(
                     select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
@@ -189,6 +232,73 @@ class Store:
                     )
                 )
         return out
+
+    # -- the owner of the database ------------------------------------------------------------
+
+    def acquire(self, owner: str, *, lease_seconds: float = LEASE_SECONDS) -> None:
+        """Become the one server that drives this database's tables, or raise
+        :class:`DatabaseInUse` naming the server that is.
+
+        The lease is free when nobody holds it, when its holder stopped renewing it more than
+        ``lease_seconds`` ago, or when its holder was a process on this host that is gone (a
+        server killed a moment ago is taken over at once)."""
+        for attempt in range(3):
+            try:
+                return self._acquire(owner, lease_seconds)
+            except (exc.IntegrityError, exc.OperationalError):  # another server, at this moment
+                if attempt == 2:
+                    raise DatabaseInUse(
+                        "another schafkopf server is taking this database right now"
+                    ) from None
+                time.sleep(0.2)
+
+    def _acquire(self, owner: str, lease_seconds: float) -> None:
+        host, pid = socket.gethostname(), os.getpid()
+        with self._session() as s:
+            row = s.get(LeaseRow, "server", with_for_update=True)
+            now = time.time()
+            if row is not None and row.owner != owner:
+                age = now - row.renewed
+                alive = age <= lease_seconds and not (
+                    row.host == host and (row.pid == pid or not _pid_alive(row.pid))
+                )
+                if alive:
+                    raise DatabaseInUse(
+                        f"the database is in use by another schafkopf server (process {row.pid} "
+                        f"on {row.host}, seen {age:.0f} s ago): one server owns a database's "
+                        f"tables; stop that one, or use another database (a stopped server's "
+                        f"claim lapses {lease_seconds:.0f} s after its last renewal)"
+                    )
+            if row is None:
+                s.add(LeaseRow(name="server", owner=owner, host=host, pid=pid, renewed=now))
+            else:
+                row.owner, row.host, row.pid, row.renewed = owner, host, pid, now
+
+    def renew(self, owner: str) -> bool:
+        """Renew this server's lease; False when another server has taken it over."""
+        with self._session() as s:
+            row = s.get(LeaseRow, "server", with_for_update=True)
+            if row is None or row.owner != owner:
+                return False
+            row.renewed = time.time()
+            return True
+
+    def release(self, owner: str) -> None:
+        """Give the lease up (a clean stop): the next server starts at once."""
+        with self._session() as s:
+            row = s.get(LeaseRow, "server", with_for_update=True)
+            if row is not None and row.owner == owner:
+                s.delete(row)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -13,6 +13,7 @@ The hands of a finished game are public; they come with its result.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Sequence
@@ -22,9 +23,10 @@ from typing import Any, Final
 from schafkopf.actions import DOUBLE, Action, ActionError, action_name, parse_action
 from schafkopf.cards import CardSet, card_token
 from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, Trick, View
-from schafkopf.players.registry import PlayerSpecError, parse_spec
+from schafkopf.players.levels import LEVELS, level
+from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
-from schafkopf.rules import RulesError, Ruleset
+from schafkopf.rules import Kind, RulesError, Ruleset
 from schafkopf.session import Session
 from schafkopf.tui.render import sort_cards
 
@@ -32,6 +34,10 @@ HUMAN: Final = "human"
 """The seat kind of a person; every other seat kind is a player spec (``heuristic``, ...)."""
 MAX_GAMES: Final = 1000
 MAX_TURN_SECONDS: Final = 3600
+MAX_TARIFF: Final = 100_000
+"""The highest price of any tariff (points or cents): payouts stay exact in every JSON client."""
+MAX_LAUFENDE: Final = 14
+"""The most trumps there are, so the highest Laufende minimum that means anything."""
 
 
 _BETWEEN_GAMES: Final = frozenset({"rules", "seats", "ledger", "last_result"})
@@ -72,22 +78,27 @@ class TableConfig:
         turn_seconds: float = 0.0,
         seed: int | None = None,
         name: str = "",
+        allow_specs: bool = False,
+        allow_bot_tables: bool = False,
     ) -> TableConfig:
-        """A checked configuration; raises :class:`TableError` naming the bad field."""
+        """A checked configuration; raises :class:`TableError` naming the bad field.
+
+        A seat is ``human`` or a bot level's id (:mod:`schafkopf.players.levels`), stored as
+        the level's player spec; ``allow_specs`` also takes any player spec (an operator's
+        choice), each built once here so that a bad option is refused now. Without
+        ``allow_bot_tables`` a table needs a seat for a person."""
         try:
             rules = Ruleset.preset(preset, overrides or {})
         except RulesError as e:
             raise TableError("bad_rules", str(e)) from None
+        _check_bounds(rules)
         n = rules.players
         kinds = list(seats) if seats is not None else [HUMAN] + ["heuristic"] * (n - 1)
         if len(kinds) != n:
             raise TableError("bad_seats", f"the rules seat {n} players, got {len(kinds)} seats")
-        for k in kinds:
-            if k != HUMAN:
-                try:
-                    parse_spec(k)
-                except PlayerSpecError as e:
-                    raise TableError("bad_seats", str(e)) from None
+        specs = [k if k == HUMAN else seat_spec(k, allow_specs) for k in kinds]
+        if HUMAN not in specs and not allow_bot_tables:
+            raise TableError("bad_seats", "a table needs a seat for a person")
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
             raise TableError("bad_games", f"games must be 1..{MAX_GAMES}, got {games!r}")
         if not 0 <= turn_seconds <= MAX_TURN_SECONDS:
@@ -98,7 +109,7 @@ class TableConfig:
         return cls(
             rules=rules.to_json(),
             games=games,
-            seats=tuple(kinds),
+            seats=tuple(specs),
             turn_seconds=float(turn_seconds),
             seed=seed if seed is not None else secrets.randbelow(2**32),
             name=name.strip()[:60],
@@ -125,6 +136,41 @@ class TableConfig:
             turn_seconds=float(data.get("turn_seconds", 0.0)),
             seed=int(data["seed"]),
             name=str(data.get("name", "")),
+        )
+
+
+def seat_spec(kind: str, allow_specs: bool = False) -> str:
+    """The player spec for a seat kind: a bot level's id, or (``allow_specs``) a spec, which
+    is built once to check its options; raises TableError ``bad_seats``."""
+    found = level(kind)
+    if found is not None:
+        return found.spec
+    if not allow_specs:
+        ids = ", ".join([HUMAN, *(lv.id for lv in LEVELS)])
+        raise TableError("bad_seats", f"unknown seat {kind!r}: one of {ids}")
+    try:
+        make_player(kind)
+    except (PlayerSpecError, TypeError, ValueError) as e:
+        raise TableError("bad_seats", f"player {kind!r}: {e}") from None
+    return kind
+
+
+def _check_bounds(rules: Ruleset) -> None:
+    """Refuse rules a table cannot serve: prices past :data:`MAX_TARIFF`, Laufende minimums
+    past the trumps there are, or no game that could ever be played."""
+    groups: list[tuple[str, int]] = [("tarif", MAX_TARIFF), ("laufende_min", MAX_LAUFENDE)]
+    groups.append(("laufende_min_short", MAX_LAUFENDE))
+    for group, most in groups:
+        for option, value in dataclasses.asdict(getattr(rules, group)).items():
+            if value > most:
+                raise TableError(
+                    "bad_rules", f"option '{group}.{option}' must be 0..{most}, got {value}"
+                )
+    playable = any(rules.allows(k) for k in Kind if k not in (Kind.SIE, Kind.RAMSCH))
+    if not playable and not rules.allows(Kind.RAMSCH):
+        raise TableError(
+            "bad_rules",
+            "no contract can be played and all_pass is redeal: no game could ever be played",
         )
 
 
@@ -424,9 +470,15 @@ class Table:
             raise TableError("bad_seat", f"no seat {seat!r} at this table")
 
     def _log(
-        self, kind: str, seat: int | None, action: Action | None, public: dict[str, Any]
+        self,
+        kind: str,
+        seat: int | None,
+        action: Action | None,
+        public: dict[str, Any],
+        game: int | None = None,
     ) -> None:
-        self.events.append(Event(self.version + 1, kind, self.game_number, seat, action, public))
+        number = self.game_number if game is None else game
+        self.events.append(Event(self.version + 1, kind, number, seat, action, public))
 
     def _start_game(self) -> None:
         if self.session.is_over():
@@ -439,7 +491,7 @@ class Table:
         self.session.finish_game(game)
         self.finished.append(game)
         number = len(self.finished)
-        self._log("game_over", None, None, {"result": self.result_json(number)})
+        self._log("game_over", None, None, {"result": self.result_json(number)}, game=number)
         self._start_game()
 
 

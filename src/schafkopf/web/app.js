@@ -95,7 +95,7 @@ async function showLobby() {
   app.replaceChildren(el("p", {}, t("connecting")));
   const options = await (await fetch("/api/options")).json();
   const presets = Object.keys(options.presets);
-  const seatKinds = [{ spec: "human", de: t("human"), en: t("human") }, ...options.bots];
+  const seatKinds = [{ id: "human", de: t("human"), en: t("human") }, ...options.bots];
   const form = el("form", { class: "panel create", id: "create-form" },
     el("h2", {}, t("create")),
     el("label", {}, t("yourName"), el("input", { name: "player", value: localStorage.getItem("sk.name") || "", maxlength: 30, required: true })),
@@ -103,7 +103,7 @@ async function showLobby() {
     el("label", {}, t("games"), el("input", { name: "games", type: "number", min: 1, max: 1000, value: 8 })),
     el("fieldset", {}, el("legend", {}, t("seat")),
       [1, 2, 3].map((i) => el("label", {}, `${t("seat")} ${i + 1}`,
-        el("select", { name: `seat${i}` }, seatKinds.map((k) => el("option", { value: k.spec, selected: k.spec === "heuristic" }, k[settings.lang] || k.spec)))))),
+        el("select", { name: `seat${i}` }, seatKinds.map((k) => el("option", { value: k.id, selected: k.id === "heuristic" }, k[settings.lang] || k.id)))))),
     el("details", {}, el("summary", {}, t("options")),
       el("label", {}, `${t("tarif")} (Rufspiel / Solo / Schneider)`,
         el("span", { class: "row" },

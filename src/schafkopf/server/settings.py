@@ -1,0 +1,122 @@
+"""The operator's settings of a server: limits per client address and connection, the bots'
+time budget, and what only an operator may allow. Every setting has a default; ``schafkopf
+serve --set name=value`` changes one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+class SettingsError(ValueError):
+    """An unknown setting or a value out of its range."""
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What a server allows and how much of it."""
+
+    tables_per_minute: int = 10
+    """Tables one client address may create per minute."""
+    joins_per_minute: int = 30
+    """Seats one client address may take per minute."""
+    requests_per_second: float = 50.0
+    """HTTP requests one client address may make per second (bursts of twice as many)."""
+    messages_per_second: float = 20.0
+    """WebSocket messages one connection may send per second (bursts of twice as many)."""
+    connections_per_table: int = 32
+    """Open WebSockets to one table (seats and spectators)."""
+    connections_per_address: int = 64
+    """Open WebSockets from one client address."""
+    message_bytes: int = 4096
+    """The largest WebSocket message a client may send."""
+    body_bytes: int = 65536
+    """The largest HTTP request body."""
+    open_tables: int = 10000
+    """Tables open at once on the server (closed ones do not count)."""
+    idle_close_minutes: float = 1440.0
+    """A table nobody has been connected to for this long is closed (its finished games stay
+    readable)."""
+    bot_seconds: float = 5.0
+    """The longest a bot may think about one decision; then the rule-based player decides for
+    it (a bot process that overran is replaced)."""
+    allow_player_specs: bool = False
+    """Let clients seat any player spec (``pimc:samples=50``), not only the offered levels."""
+    allow_bot_tables: bool = False
+    """Let clients create tables without a seat for a person (bots playing on their own)."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            check(f.name, getattr(self, f.name))
+
+    def with_values(self, values: dict[str, Any]) -> ServerSettings:
+        """A copy with some settings replaced (each checked)."""
+        for name in values:
+            if name not in _RANGES:
+                raise SettingsError(f"unknown setting {name!r}: one of {', '.join(_RANGES)}")
+        return dataclasses.replace(self, **values)
+
+    @classmethod
+    def parse(cls, items: Iterable[str]) -> ServerSettings:
+        """Settings from ``name=value`` strings (the command line's ``--set``)."""
+        values: dict[str, Any] = {}
+        for item in items:
+            name, sep, raw = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep:
+                raise SettingsError(f"a setting is name=value, got {item!r}")
+            if name not in _RANGES:
+                raise SettingsError(f"unknown setting {name!r}: one of {', '.join(_RANGES)}")
+            values[name] = _read(name, raw.strip())
+        return cls().with_values(values)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every setting with its value."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+_RANGES: dict[str, tuple[type, float, float]] = {
+    "tables_per_minute": (int, 1, 10**6),
+    "joins_per_minute": (int, 1, 10**6),
+    "requests_per_second": (float, 1, 10**6),
+    "messages_per_second": (float, 1, 10**6),
+    "connections_per_table": (int, 1, 10**5),
+    "connections_per_address": (int, 1, 10**6),
+    "message_bytes": (int, 256, 1 << 20),
+    "body_bytes": (int, 1024, 1 << 24),
+    "open_tables": (int, 1, 10**7),
+    "idle_close_minutes": (float, 0.01, 10**7),
+    "bot_seconds": (float, 0.1, 3600),
+    "allow_player_specs": (bool, 0, 1),
+    "allow_bot_tables": (bool, 0, 1),
+}
+
+
+def check(name: str, value: Any) -> None:
+    """Raise :class:`SettingsError` unless ``value`` is of the setting's type and range."""
+    kind, low, high = _RANGES[name]
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise SettingsError(f"setting {name!r} must be true or false, got {value!r}")
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+        raise SettingsError(f"setting {name!r} must be a {kind.__name__}, got {value!r}")
+    if not low <= value <= high:
+        raise SettingsError(f"setting {name!r} must be {low:g}..{high:g}, got {value!r}")
+
+
+def _read(name: str, raw: str) -> Any:
+    kind = _RANGES[name][0]
+    if kind is bool:
+        if raw.lower() in ("true", "yes", "1", "on"):
+            return True
+        if raw.lower() in ("false", "no", "0", "off"):
+            return False
+        raise SettingsError(f"setting {name!r} must be true or false, got {raw!r}")
+    try:
+        return kind(raw)
+    except ValueError:
+        raise SettingsError(f"setting {name!r} must be a {kind.__name__}, got {raw!r}") from None
