@@ -7,6 +7,7 @@ import asyncio
 import os
 import random
 import signal
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,3 +112,70 @@ def test_pimc_bots_in_the_pool_play_a_table_to_the_end(tmp_path: Path) -> None:
         rows = s.scalars(select(ActionRow)).all()
     assert {r.seat for r in rows if r.by == "bot"} >= {1, 3}
     store.close()
+
+
+def test_tables_take_the_workers_in_turn(pool: BotPool) -> None:
+    """One table with three questions waiting and two tables with one each: the worker goes
+    to the tables in turn (A, B, C, A, A), not to the first table's whole backlog."""
+
+    async def run() -> list[str]:
+        order: list[str] = []
+        first = await pool._acquire("A")  # busy: everything below waits
+
+        async def question(table: str) -> None:
+            i = await pool._acquire(table)
+            order.append(table)
+            await asyncio.sleep(0)
+            pool._release(i)
+
+        tasks = [asyncio.create_task(question(t)) for t in ("A", "A", "A", "B", "C")]
+        await asyncio.sleep(0.01)
+        assert pool.waiting == 5
+        pool._release(first)
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(run()) == ["A", "B", "C", "A", "A"]
+    assert pool.waiting == 0
+
+
+def test_a_question_cancelled_while_waiting_leaves_the_queue(pool: BotPool) -> None:
+    async def run() -> None:
+        first = await pool._acquire("A")
+        waiting = asyncio.create_task(pool._acquire("B"))
+        await asyncio.sleep(0.01)
+        waiting.cancel()
+        await asyncio.sleep(0.01)
+        assert pool.waiting == 0
+        pool._release(first)
+        again = await asyncio.wait_for(pool._acquire("C"), 1)  # the worker is free again
+        pool._release(again)
+
+    asyncio.run(run())
+
+
+def test_a_bot_past_its_budget_is_given_up_and_its_worker_replaced(pool: BotPool) -> None:
+    from schafkopf.server.bots import BotTimeout
+
+    game = _game_to_play(2)
+    assert game.to_move is not None
+    view = game.view(game.to_move)
+    [pid] = pool.worker_pids()
+    for future in pool.warm():
+        future.result(timeout=120)
+    slow = "pimc:samples=100000,bid_samples=100000"
+    started = time.monotonic()
+    with pytest.raises(BotTimeout):
+        asyncio.run(pool.ask("choose", "t", view.seat, slow, "P", view, 1, budget=0.5))
+    assert time.monotonic() - started < 5
+    assert pool.worker_pids() != [pid]
+    assert not Path(f"/proc/{pid}").exists() or _zombie(pid)
+    answer = asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1, budget=30))
+    assert answer in view.legal_actions
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True

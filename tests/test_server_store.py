@@ -69,3 +69,46 @@ def test_a_table_survives_a_restart(url: str) -> None:
     with TestClient(create_app(url, bot_delay=0)) as c:
         assert c.get(f"/api/tables/{t['table']}").json() == before
         assert c.get(f"/api/tables/{t['table']}/games/1").json() == record
+
+
+_OTHER_SERVER = """
+import sys
+from schafkopf.server.store import DatabaseInUse, Store
+store = Store(sys.argv[1])
+try:
+    store.acquire("other", lease_seconds=float(sys.argv[2]))
+except DatabaseInUse as e:
+    print("refused:", e)
+else:
+    print("acquired")
+"""
+
+
+def _other_server(url: str, lease_seconds: float = 15.0) -> str:
+    """Try to take the database's lease from another process (another pid)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", _OTHER_SERVER, url, str(lease_seconds)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_one_owner_per_database(url: str) -> None:
+    """The lease: a live owner keeps it, a released or lapsed one is taken over, and the
+    old owner then learns that it lost it."""
+    store = Store(url)
+    store.acquire("me")
+    assert store.renew("me")
+    assert _other_server(url).startswith("refused: the database is in use")
+    store.release("me")
+    assert _other_server(url) == "acquired"
+    assert not store.renew("me")
+    store.acquire("me", lease_seconds=0.0)  # the other's claim lapsed at once
+    assert store.renew("me")
+    assert _other_server(url, lease_seconds=0.0) == "acquired"
+    assert not store.renew("me")  # taken over: this server must stop
+    store.close()

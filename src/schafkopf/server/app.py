@@ -146,6 +146,7 @@ def create_app(
         with contextlib.suppress(Exception):
             store.release(owner)
         store.close()
+        log.info("stopped: every accepted action is stored, the bot workers are ended")
 
     app = FastAPI(title="schafkopf", lifespan=lifespan)
     app.state.hub = hub

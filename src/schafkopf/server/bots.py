@@ -112,6 +112,14 @@ class _Worker:
             initargs=(nice, os.getpid()),
         )
         self.pid: Future[int] = self.executor.submit(os.getpid)
+        self.ready: Future[Any] = self.pid
+        """Done once the worker has started (and warmed, after :meth:`warm`)."""
+
+    def warm(self) -> Future[None]:
+        """Load the players there; questions' budgets start once this is done."""
+        future = self.executor.submit(_warm)
+        self.ready = future
+        return future
 
     def kill(self, *, running: bool = True) -> None:
         """End the process now (a decision in progress is lost) and the executor with it;
@@ -159,7 +167,7 @@ class BotPool:
 
     def warm(self) -> list[Future[None]]:
         """Start every worker and import the players there (returns at once)."""
-        return [w.executor.submit(_warm) for w in self._workers]
+        return [w.warm() for w in self._workers]
 
     async def ask(
         self,
@@ -183,6 +191,8 @@ class BotPool:
         worker = self._workers[i]
         loop = asyncio.get_running_loop()
         try:
+            with contextlib.suppress(Exception):  # a failed start shows in the question
+                await asyncio.wrap_future(worker.ready)  # the budget is for thinking only
             future = loop.run_in_executor(
                 worker.executor, _think, table_id, seat, spec, name, question, view, seed
             )
@@ -237,7 +247,7 @@ class BotPool:
     def _replace(self, i: int, worker: _Worker, *, running: bool = True) -> None:
         if self._workers[i] is worker:
             self._workers[i] = _Worker(self.nice)
-            self._workers[i].executor.submit(_warm)
+            self._workers[i].warm()
             worker.kill(running=running)
 
     def close(self) -> None:

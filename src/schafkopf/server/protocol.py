@@ -26,7 +26,8 @@ MAX_MESSAGE_BYTES: Final = 4096
 ERROR_CODES: Final = (
     "malformed", "too_large", "stale_version", "illegal", "bad_action", "bad_seat", "no_seat",
     "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
-    "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds",
+    "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
+    "table_closed", "unavailable", "server_full", "not_found", "bad_method",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
