@@ -12,10 +12,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from test_server_process import ServerProcess, _children
-
 from schafkopf.server.store import Store
 from schafkopf.server.table import Table, TableConfig
+from test_server_process import ServerProcess, _children
 
 
 def _status(url: str) -> tuple[int, dict[str, object]]:

@@ -156,9 +156,10 @@ def test_connections_per_table_and_per_address(db: str) -> None:
     with _client(db, settings) as c:
         a = c.post("/api/tables", json={"player": "Anna"}).json()
         b = c.post("/api/tables", json={"player": "Anna"}).json()
-        with c.websocket_connect(f"/ws/{a['table']}") as s1, c.websocket_connect(
-            f"/ws/{a['table']}"
-        ) as s2:
+        with (
+            c.websocket_connect(f"/ws/{a['table']}") as s1,
+            c.websocket_connect(f"/ws/{a['table']}") as s2,
+        ):
             s1.receive_json(), s2.receive_json()
             with c.websocket_connect(f"/ws/{a['table']}") as s3:
                 assert _error_then_closed(s3) == ("rate_limited", 4429)
@@ -188,8 +189,8 @@ def test_message_size_is_a_setting(db: str) -> None:
 def test_idle_tables_close_and_stay_readable(db: str) -> None:
     settings = ServerSettings(idle_close_minutes=0.01)  # 0.6 s
     with _client(db, settings) as c:
-        t = c.post("/api/tables", json={"player": "Anna", "games": 1,
-                                        "seats": ["human", "random", "random", "random"]})  # fmt: skip
+        seats = ["human", "random", "random", "random"]
+        t = c.post("/api/tables", json={"player": "Anna", "games": 1, "seats": seats})
         table = t.json()["table"]
         token = t.json()["token"]
         from server_helpers import play_to_end
@@ -235,8 +236,8 @@ def test_settings_are_checked() -> None:
 
 
 def test_game_over_carries_the_number_of_the_game_it_ends(client: TestClient) -> None:
-    t = client.post("/api/tables", json={"player": "Anna", "games": 2,
-                                         "seats": ["human", "random", "random", "random"]})  # fmt: skip
+    seats = ["human", "random", "random", "random"]
+    t = client.post("/api/tables", json={"player": "Anna", "games": 2, "seats": seats})
     body = t.json()
     over = []
     with client.websocket_connect(f"/ws/{body['table']}?token={body['token']}") as ws:

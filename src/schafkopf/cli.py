@@ -91,7 +91,9 @@ def serve(
     except (StoreError, OSError) as e:
         typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
         raise typer.Exit(1) from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s"
+    )
     tune_gc_for_serving()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Schafkopf is served at http://{shown}:{port}/  (database: {url}; Ctrl-C stops)")
