@@ -253,3 +253,19 @@ def test_game_over_carries_the_number_of_the_game_it_ends(client: TestClient) ->
         if msg["type"] == "event" and msg["event"]["kind"] == "game_over":
             over.append((msg["event"]["game"], msg["event"]["result"]["game"]))
     assert over == [(1, 1), (2, 2)]
+
+
+def test_a_stored_bot_table_runs_only_where_the_operator_allows(db: str) -> None:
+    allowed = ServerSettings(allow_bot_tables=True)
+    with _client(db, allowed) as c:
+        table = c.post("/api/tables", json={"seats": ["random"] * 4, "games": 1000}).json()
+        url = f"/api/tables/{table['table']}"
+    with _client(db) as c:
+        version = c.get(url).json()["version"]
+        time.sleep(0.5)
+        assert c.get(url).json()["version"] == version
+    with _client(db, allowed) as c:
+        deadline = time.monotonic() + 10
+        while c.get(url).json()["version"] == version:
+            assert time.monotonic() < deadline, "the allowed bot table does not run"
+            time.sleep(0.05)

@@ -405,8 +405,11 @@ class Hub:
     # -- bots and timers ---------------------------------------------------------------------------
 
     def _kick(self, live: LiveTable) -> None:
-        """Start the table's driver unless it runs (bots to move, a turn timer to set)."""
+        """Start the table's driver unless it runs (bots to move, a turn timer to set). A
+        table without a seat for a person runs only where the operator allows such tables."""
         if live.driving:
+            return
+        if HUMAN not in live.table.config.seats and not self.settings.allow_bot_tables:
             return
         try:
             asyncio.get_running_loop()
