@@ -259,3 +259,15 @@ def test_a_failing_bot_does_not_stall_the_table(
         t = _create(c, games=2, seats=["human", "random", "random", "random"])
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
             assert len(play_to_end(ws)["state"]["ledger"]) == 2
+
+
+def test_the_page_has_words_for_every_error_code() -> None:
+    """Every code a refusal can carry is worded on the page, in German and in English."""
+    import re
+
+    page = (Path(__file__).resolve().parent.parent / "src/schafkopf/web/app.js").read_text()
+    block = page[page.index("const ERRORS = {") : page.index("const errorText")]
+    de, en = block.split("\n  en: {")
+    for code in ERROR_CODES:
+        for words in (de, en):
+            assert re.search(rf"\b{code}: \"[^\"]+\"", words), code

@@ -46,6 +46,42 @@ const TEXT = {
   },
 };
 
+// The words for each error code the server sends (its message is the English detail).
+const ERRORS = {
+  de: {
+    malformed: "Ungültige Nachricht", too_large: "Nachricht zu groß", stale_version: "Der Tisch ist schon weiter",
+    illegal: "Das geht jetzt nicht", bad_action: "Unbekannte Aktion", bad_seat: "Kein solcher Platz",
+    no_seat: "Zuschauer können nicht spielen", bot_seat: "Auf diesem Platz spielt ein Bot",
+    table_over: "Alle Spiele sind gespielt", conflict: "Gleichzeitige Aktion, bitte noch einmal",
+    no_table: "Diesen Tisch gibt es nicht", no_game: "Dieses Spiel gibt es nicht",
+    bad_invite: "Die Einladung passt nicht zu diesem Tisch", bad_token: "Dieser Platz gehört jemand anderem",
+    table_full: "Alle Plätze sind vergeben", bad_rules: "Ungültige Regeln", bad_seats: "Ungültige Plätze",
+    bad_games: "Ungültige Anzahl Spiele", bad_turn_seconds: "Ungültige Zeit pro Zug",
+    rate_limited: "Zu viele Anfragen, bitte kurz warten", table_closed: "Der Tisch ist geschlossen",
+    unavailable: "Der Tisch ist gerade nicht verfügbar", server_full: "Der Server ist voll",
+    not_found: "Nicht gefunden", bad_method: "Nicht erlaubt",
+  },
+  en: {
+    malformed: "Invalid message", too_large: "Message too large", stale_version: "The table has moved on",
+    illegal: "Not allowed now", bad_action: "Unknown action", bad_seat: "No such seat",
+    no_seat: "Spectators cannot play", bot_seat: "A bot plays that seat",
+    table_over: "All games are played", conflict: "Simultaneous action, please try again",
+    no_table: "No such table", no_game: "No such game",
+    bad_invite: "The invitation is not for this table", bad_token: "That seat is someone else's",
+    table_full: "Every seat is taken", bad_rules: "Invalid rules", bad_seats: "Invalid seats",
+    bad_games: "Invalid number of games", bad_turn_seconds: "Invalid time per move",
+    rate_limited: "Too many requests, please wait a moment", table_closed: "The table is closed",
+    unavailable: "The table is not available right now", server_full: "The server is full",
+    not_found: "Not found", bad_method: "Not allowed",
+  },
+};
+const errorText = (msg) => {
+  const words = (ERRORS[settings.lang] || ERRORS.de)[msg.code];
+  return words ? `${words} (${msg.message})` : msg.message || msg.code;
+};
+/** WebSocket close codes after which reconnecting cannot help. */
+const FINAL_CLOSE = new Set([4403, 4404, 4410, 4503]);
+
 const settings = {
   lang: localStorage.getItem("sk.lang") || ((navigator.language || "de").startsWith("en") ? "en" : "de"),
   french: localStorage.getItem("sk.french") === "1",
@@ -150,7 +186,7 @@ async function showLobby() {
     localStorage.setItem("sk.name", body.player);
     const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json();
-    if (!r.ok) { $("#create-error").textContent = data.message || JSON.stringify(data); return; }
+    if (!r.ok) { $("#create-error").textContent = errorText(data); return; }
     saveSeat(data.table, data);
     history.pushState({}, "", `/?table=${data.table}`);
     openTable(data.table);
@@ -187,7 +223,7 @@ async function showJoin(table, invite) {
     localStorage.setItem("sk.name", name);
     const r = await fetch(`/api/tables/${table}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite, name }) });
     const data = await r.json();
-    if (!r.ok) { $("#join-error").textContent = data.message; return; }
+    if (!r.ok) { $("#join-error").textContent = errorText(data); return; }
     saveSeat(table, { ...data, invite });
     history.replaceState({}, "", `/?table=${table}`);
     openTable(table);
@@ -219,8 +255,9 @@ function connect() {
     setStatus("");
   };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     if (live.ws !== ws) return;
+    if (FINAL_CLOSE.has(ev.code)) return;  // the error message said why: keep it shown
     setStatus(t("reconnecting"));
     live.retry = Math.min(live.retry + 1, 6);
     setTimeout(connect, 300 * 2 ** live.retry);
@@ -228,7 +265,7 @@ function connect() {
 }
 
 function receive(msg) {
-  if (msg.type === "error") { setStatus(`${msg.code}: ${msg.message}`, true); return; }
+  if (msg.type === "error") { setStatus(errorText(msg), true); return; }
   if (msg.type === "pong") return;
   if (msg.type === "event" && msg.event.kind === "game_over") live.result = msg.event.result;
   if (msg.type === "events") for (const e of msg.events) if (e.kind === "game_over") live.result = e.result;
