@@ -14,6 +14,9 @@ With ``--bot-tables K``, K tables of four searching bots (``--bot-spec``, defaul
 strong PIMC) play alongside, and the run is made twice: with the bots thinking in threads of
 the server process (the baseline) and in the bot pool's worker processes (``schafkopf
 serve``'s default); ``bot_events_per_s`` is how fast those tables moved meanwhile.
+
+All clients come from 127.0.0.1, so the server is started with its limits per address and per
+connection lifted and with bot tables and free player specs allowed (:data:`SETTINGS`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_server_process import ServerProcess
 
 BOT_SPEC = "pimc:samples=20,seconds=0.5"
-"""The page's strong bot."""
+"""The page's strong bot (as a free spec: any other spec may be given)."""
+
+SETTINGS = [
+    "tables_per_minute=1000000",
+    "joins_per_minute=1000000",
+    "requests_per_second=1000000",
+    "messages_per_second=1000000",
+    "connections_per_address=1000000",
+    "allow_bot_tables=true",
+    "allow_player_specs=true",
+]
+"""Every client of the bench comes from 127.0.0.1: the server's limits per address (10 tables
+and 30 joins a minute, 50 requests a second, 64 WebSockets) and per connection (20 messages a
+second: the ping baseline sends 200 at once) are lifted, and tables of bots only, seated by a
+free spec, are allowed."""
 
 
 async def _client(
@@ -126,7 +143,7 @@ def _cell(v: Any) -> str:
 def _measure(args: argparse.Namespace, bot_workers: int | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'load.db'}"
-        server = ServerProcess(db, bot_workers=bot_workers).start()
+        server = ServerProcess(db, bot_workers=bot_workers, settings=SETTINGS).start()
         try:
             bot_tables = [
                 server.post("/api/tables", {"games": 1000, "seats": [args.bot_spec] * 4})["table"]

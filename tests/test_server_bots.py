@@ -179,3 +179,31 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_a_table_that_used_more_time_waits_more_turns(pool: BotPool) -> None:
+    """Fairness by time: after table A used 10 s, B's two quick questions both go before
+    A's next one, and a table that starts waiting later (C) gains no credit for its idle
+    time: it is counted from the time of the table served last."""
+
+    async def run() -> list[str]:
+        order: list[str] = []
+        first = await pool._acquire("A")
+        pool._charge("A", 10.0)
+
+        async def question(table: str, seconds: float) -> None:
+            i = await pool._acquire(table)
+            order.append(table)
+            pool._charge(table, seconds)
+            pool._release(i)
+
+        tasks = [asyncio.create_task(question(t, 1.0)) for t in ("A", "B", "B")]
+        await asyncio.sleep(0.01)
+        pool._release(first)
+        await asyncio.gather(*tasks)
+        late = await pool._acquire("C")
+        assert pool._used["C"] >= pool._used["B"] - 1.0  # no credit for having been idle
+        pool._release(late)
+        return order
+
+    assert asyncio.run(run()) == ["B", "B", "A"]

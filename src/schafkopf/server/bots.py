@@ -34,6 +34,9 @@ Question = Literal["choose", "double"]
 MAX_PLAYERS_PER_WORKER: Final = 1024
 """Players a worker keeps (the least recently asked are dropped; they start afresh)."""
 
+MAX_TABLES_REMEMBERED: Final = 4096
+"""Tables whose used time the pool keeps; past that, those without credit are forgotten."""
+
 PARENT_CHECK_SECONDS: Final = 0.5
 """How often a worker checks that the server still runs."""
 
@@ -133,12 +136,15 @@ class _Worker:
 class BotPool:
     """Worker processes in which bots think, shared fairly by the tables.
 
-    Each table asks one question at a time; the questions wait in one queue per table and
-    a free worker takes the next table's question in turn (round robin), so a table of slow
-    bots gets no more than its share. A question goes to the worker that answered the table
-    last when it is free (it keeps the table's players), else to any free one. A bot that
-    thinks past its budget is given up: its worker is killed and replaced, and
-    :class:`BotTimeout` lets the hub decide otherwise."""
+    The questions wait in one queue per table, and a free worker takes the question of the
+    waiting table that has used the least thinking time (start-time fair queueing: a table
+    that starts waiting is counted from the time of the table served last, so no table
+    gains credit by having been idle). A table of slow bots thus gets no more than its share
+    of the workers' time, however many quick questions (Kontra or not) the others ask; ties
+    go in turn. A question goes to the worker that answered the table last when it is free
+    (it keeps the table's players), else to any free one. A bot that thinks past its budget
+    is given up: its worker is killed and replaced (the table is charged the budget once
+    more for the restart), and :class:`BotTimeout` lets the hub decide otherwise."""
 
     def __init__(self, workers: int, *, nice: int = 10) -> None:
         if workers < 1:
@@ -150,6 +156,10 @@ class BotPool:
         """Per table, its questions waiting for a worker; tables in turn order."""
         self._home: dict[str, int] = {}
         """The worker that answered each table last (it keeps the table's players)."""
+        self._used: dict[str, float] = {}
+        """Per table, the thinking seconds it has used, counted from when it began waiting."""
+        self._clock = 0.0
+        """The used time of the table served last: where a table that starts waiting begins."""
 
     @property
     def workers(self) -> int:
@@ -190,15 +200,19 @@ class BotPool:
         i = await self._acquire(table_id)
         worker = self._workers[i]
         loop = asyncio.get_running_loop()
+        started = loop.time()
+        penalty = 0.0
         try:
             with contextlib.suppress(Exception):  # a failed start shows in the question
                 await asyncio.wrap_future(worker.ready)  # the budget is for thinking only
+            started = loop.time()
             future = loop.run_in_executor(
                 worker.executor, _think, table_id, seat, spec, name, question, view, seed
             )
             try:
                 return await asyncio.wait_for(future, budget)
             except TimeoutError:
+                penalty = budget or 0.0  # the replacement's start is the table's doing
                 self._replace(i, worker)
                 raise BotTimeout(f"bot {spec!r} thought longer than {budget} s") from None
         except BrokenProcessPool:
@@ -206,11 +220,21 @@ class BotPool:
             raise
         finally:
             self._home[table_id] = i
+            self._charge(table_id, loop.time() - started + penalty)
             self._release(i)
 
+    def _charge(self, table_id: str, seconds: float) -> None:
+        """Count ``seconds`` of a worker's time to the table."""
+        self._used[table_id] = self._used.get(table_id, self._clock) + seconds
+        if len(self._used) > MAX_TABLES_REMEMBERED:  # forget the tables without credit
+            for t in [t for t, u in self._used.items() if u <= self._clock]:
+                if t not in self._queues:
+                    del self._used[t]
+
     async def _acquire(self, table_id: str) -> int:
-        """A free worker for the table: at once if one is free and nobody waits, else in
-        turn with the other tables' questions."""
+        """A free worker for the table: at once if one is free and nobody waits, else when
+        it is the waiting table that has used the least time."""
+        self._used[table_id] = max(self._used.get(table_id, 0.0), self._clock)
         if self._free and not self._queues:
             home = self._home.get(table_id)
             i = home if home in self._free else self._free[-1]
@@ -232,9 +256,12 @@ class BotPool:
             raise
 
     def _release(self, i: int) -> None:
-        """Give worker ``i`` to the next table in turn, or mark it free."""
+        """Give worker ``i`` to the waiting table that has used the least time (the first
+        in turn of equals), or mark it free."""
         while self._queues:
-            table_id, queue = next(iter(self._queues.items()))
+            table_id = min(self._queues, key=lambda t: self._used.get(t, 0.0))
+            self._clock = max(self._clock, self._used.get(table_id, 0.0))
+            queue = self._queues[table_id]
             waiter = queue.popleft()
             del self._queues[table_id]
             if queue:
