@@ -112,3 +112,30 @@ def test_one_owner_per_database(url: str) -> None:
     assert _other_server(url, lease_seconds=0.0) == "acquired"
     assert not store.renew("me")  # taken over: this server must stop
     store.close()
+
+
+def test_a_database_of_the_previous_release_upgrades_in_place(url: str) -> None:
+    """A database made before closed tables and the lease (only tables, seats, actions)
+    serves its tables with this release, which adds what it needs."""
+    from sqlalchemy import inspect
+
+    old = Store(url)
+    for name in ("closed_tables", "server_lease"):
+        _Base.metadata.tables[name].drop(old.engine)
+    old.create_table(
+        "t1",
+        {
+            "rules": {"preset": "standard"},
+            "games": 1,
+            "seats": ["human", "heuristic", "heuristic", "heuristic"],
+            "seed": 3,
+        },
+        "inv",
+        list("ABCD"),
+    )
+    old.close()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        assert c.get("/api/tables/t1").status_code == 200
+    store = Store(url)
+    assert {"closed_tables", "server_lease"} <= set(inspect(store.engine).get_table_names())
+    store.close()
