@@ -50,6 +50,7 @@ SETTINGS = [
     "connections_per_address=1000",
     "requests_per_second=1000",
     "messages_per_second=1000",
+    "min_turn_seconds=0.01",
 ]
 NORMAL_REFUSALS = ("stale_version", "conflict")
 """Errors after a race (a bot, a timer or a restart moved the table on): resume and go on."""

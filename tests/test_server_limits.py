@@ -269,3 +269,26 @@ def test_a_stored_bot_table_runs_only_where_the_operator_allows(db: str) -> None
         while c.get(url).json()["version"] == version:
             assert time.monotonic() < deadline, "the allowed bot table does not run"
             time.sleep(0.05)
+
+
+def test_turn_times_are_none_or_long_enough(db: str, client: TestClient) -> None:
+    body = {"player": "Anna", "turn_seconds": 0.5}
+    _refused(client.post("/api/tables", json=body), 400, "bad_turn_seconds")
+    assert client.post("/api/tables", json=body | {"turn_seconds": 5}).status_code == 200
+    assert _stored(db) == 1
+
+
+def test_the_creator_is_seated_in_the_same_transaction(db: str, client: TestClient) -> None:
+    t = client.post("/api/tables", json={"player": "  Anna   Maria "}).json()
+    store = Store(db)
+    [stored] = store.load(t["table"])
+    store.close()
+    assert stored.names[0] == "Anna Maria" and stored.tokens[0] == t["token"]
+
+
+def test_error_texts_are_bounded(client: TestClient) -> None:
+    r = client.get("/api/tables/" + "x" * 3000)
+    assert r.status_code == 404 and len(r.json()["message"]) <= 300
+    t = client.post("/api/tables", json={"player": "Anna"}).json()
+    r = client.get(f"/api/tables/{t['table']}/games/{10**3000}")
+    assert r.status_code == 404 and len(r.json()["message"]) <= 300

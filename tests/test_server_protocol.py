@@ -227,7 +227,10 @@ def test_a_restarted_server_resumes_every_table(db: str) -> None:
 
 
 def test_a_person_out_of_time_gets_a_stand_in(db: str) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as c:
+    from schafkopf.server.settings import ServerSettings
+
+    quick = ServerSettings(min_turn_seconds=0.01)
+    with TestClient(create_app(db, bot_delay=0, settings=quick)) as c:
         t = _create(c, games=1, turn_seconds=0.05)
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
             msg = _until(ws, lambda m: "state" in m and m["state"]["over"], limit=2000)

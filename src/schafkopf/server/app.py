@@ -214,26 +214,28 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        hub.get(table_id)
+        hub.get(_table_id(table_id))
         if not joins.allow(_address(request)):
             raise TableError("rate_limited", f"at most {settings.joins_per_minute} joins a minute")
+        if not body.invite.isascii():  # invitations are ASCII; compare_digest refuses the rest
+            raise TableError("bad_invite", "that invitation is not for this table")
         seat, token = hub.join(table_id, body.invite, body.name)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:
-        table = hub.readable(table_id)
+        table = hub.readable(_table_id(table_id))
         out = table.snapshot_for(None)
         out["state"]["closed"] = table_id not in hub.tables
         return out
 
     @app.get("/api/tables/{table_id}/games/{number}")
     async def game_record(table_id: str, number: int) -> dict[str, Any]:
-        return hub.readable(table_id).record(number)
+        return hub.readable(_table_id(table_id)).record(number)
 
     @app.get("/api/tables/{table_id}/games/{number}/replay")
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
-        return hub.readable(table_id).replay_json(number)
+        return hub.readable(_table_id(table_id)).replay_json(number)
 
     @app.websocket("/ws/{table_id}")
     async def socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -246,7 +248,7 @@ def create_app(
         sockets[address] += 1
         try:
             try:
-                seat = hub.seat_of(table_id, token)
+                seat = _seat_of(hub, table_id, token)
                 conn = await hub.connect(table_id, seat, ws.send_json, ws.send_text)
             except TableError as e:
                 await _refuse(ws, e)
@@ -263,6 +265,23 @@ def create_app(
     app.add_middleware(RequestLimit, settings=settings)
     app.add_middleware(BodyLimit, most=settings.body_bytes)
     return app
+
+
+def _seat_of(hub: Hub, table_id: str, token: str | None) -> int | None:
+    """The seat a connection's token holds (None: a spectator). Tokens are ASCII: another
+    one holds no seat (``secrets.compare_digest`` refuses to compare non-ASCII text)."""
+    if token is not None and not token.isascii():
+        hub.get(_table_id(table_id))  # a missing table is named first, as for any token
+        raise TableError("bad_token", "that token holds no seat at this table")
+    return hub.seat_of(_table_id(table_id), token)
+
+
+def _table_id(table_id: str) -> str:
+    """A table id from a path, refused as ``no_table`` when it holds a NUL character: no
+    table has one, and PostgreSQL cannot even look it up (its text holds no NUL)."""
+    if "\x00" in table_id:
+        raise TableError("no_table", f"no table {table_id!r}")
+    return table_id
 
 
 async def _refuse(ws: WebSocket, e: TableError) -> None:
@@ -402,31 +421,32 @@ class BodyLimit:
                     await _reply(send, 413, too_large)
                     return
         seen = 0
-        started = False
+        started = refused = False
 
         async def counting_send(message: MutableMapping[str, Any]) -> None:
             nonlocal started
+            if refused:
+                return  # the 413 is out: the app's answer to the cut-off body is dropped
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         async def counted() -> MutableMapping[str, Any]:
-            nonlocal seen
+            # An exception raised here would reach the app's body parsing, which turns any
+            # into a 400: the 413 goes out here, and the app reads a disconnect.
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.most:
-                    raise _TooLarge
+                    refused = True
+                    if not started:
+                        await _reply(send, 413, too_large)
+                    return {"type": "http.disconnect"}
             return message
 
-        try:
-            await self.app(scope, counted, counting_send)
-        except _TooLarge:
-            if not started:
-                await _reply(send, 413, too_large)
-
-
-class _TooLarge(Exception):
-    """A request body grew past the limit while it was read."""
+        await self.app(scope, counted, counting_send)
 
 
 async def _reply(send: SendASGI, status: int, body: dict[str, Any]) -> None:

@@ -152,27 +152,36 @@ class Hub:
         before anything is stored: a table the server could not serve is never stored."""
         if len(self.tables) >= self.settings.open_tables:
             raise TableError("server_full", "the server has as many open tables as it may")
+        if 0 < config.turn_seconds < self.settings.min_turn_seconds:
+            raise TableError(
+                "bad_turn_seconds",
+                f"turn_seconds must be 0 (no limit) or at least {self.settings.min_turn_seconds:g}",
+            )
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(12)
         try:
             table = Table(table_id, config)
-            live = self._live(table, invite, [None] * len(table.names))
+            tokens: list[str | None] = [None] * len(table.names)
+            seat = token = None
+            if creator is not None and HUMAN in config.seats:
+                seat = config.seats.index(HUMAN)
+                token = tokens[seat] = secrets.token_urlsafe(24)
+                table.rename(seat, _person_name(creator, seat))
+            live = self._live(table, invite, tokens)
         except TableError:
             raise
         except Exception as e:  # a configuration that passed its checks but cannot run
             raise TableError("bad_rules", f"the table cannot be set up: {e}") from None
-        self.store.create_table(table_id, config.to_json(), invite, table.names)
+        # the table and its creator's seat in one transaction: never one without the other
+        self.store.create_table(table_id, config.to_json(), invite, table.names, tokens)
         self.tables[table_id] = live
-        seat = token = None
-        if creator is not None and HUMAN in config.seats:
-            seat, token = self._claim(live, creator)
         self._kick(live)
         return table_id, invite, seat, token
 
     def join(self, table_id: str, invite: str, name: str) -> tuple[int, str]:
         """Give the next free human seat to a person holding the invitation."""
         live = self.get(table_id)
-        if not secrets.compare_digest(invite, live.invite):
+        if not secrets.compare_digest(invite.encode(), live.invite.encode()):
             raise TableError("bad_invite", "that invitation is not for this table")
         return self._claim(live, name)
 
@@ -183,7 +192,7 @@ class Hub:
             raise TableError("table_full", "every seat for a person is taken")
         seat = free[0]
         token = secrets.token_urlsafe(24)
-        name = " ".join(name.split())[:30] or f"Spieler {seat + 1}"
+        name = _person_name(name, seat)
         self.store.claim_seat(live.table.id, seat, name, token)
         live.tokens[seat] = token
         live.table.rename(seat, name)
@@ -246,7 +255,7 @@ class Hub:
         if table is not None:
             self._closed.move_to_end(table_id)
             return table
-        if len(table_id) > 32 or not self.store.is_closed(table_id):
+        if not _could_be_id(table_id) or not self.store.is_closed(table_id):
             return None
         (st,) = self.store.load(table_id)
         try:
@@ -293,7 +302,7 @@ class Hub:
         if token is None or token == "":
             return None
         for s, t in enumerate(live.tokens):
-            if t is not None and secrets.compare_digest(t, token):
+            if t is not None and secrets.compare_digest(t.encode(), token.encode()):
                 return s
         raise TableError("bad_token", "that token holds no seat at this table")
 
@@ -525,6 +534,19 @@ class Hub:
 
 CLOSED_TABLES_KEPT = 64
 """Closed tables kept in memory after being read (each is rebuilt from the store on demand)."""
+
+
+_ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _could_be_id(table_id: str) -> bool:
+    """True when ``table_id`` is made like the ids the hub gives (URL-safe, at most 32)."""
+    return 0 < len(table_id) <= 32 and set(table_id) <= _ID_CHARACTERS
+
+
+def _person_name(name: str, seat: int) -> str:
+    """A person's name as the table shows it: white space folded, at most 30 characters."""
+    return " ".join(name.split())[:30] or f"Spieler {seat + 1}"
 
 
 def _rebuild(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 MAX_MESSAGE_BYTES: Final = 4096
 
@@ -66,6 +66,16 @@ def parse_client_message(data: Any) -> ActMessage | ResumeMessage | PingMessage:
     return _CLIENT.validate_python(data)
 
 
+def _no_nul(text: str) -> str:
+    if "\x00" in text:
+        raise ValueError("text must not hold a NUL character")
+    return text
+
+
+Name = Annotated[str, AfterValidator(_no_nul)]
+"""A name a person gave: stored as text, which holds no NUL character in PostgreSQL."""
+
+
 class CreateTable(BaseModel):
     """``POST /api/tables``: a table from a preset with overrides."""
 
@@ -73,11 +83,12 @@ class CreateTable(BaseModel):
 
     preset: str = "standard"
     overrides: dict[str, Any] = Field(default_factory=dict)
-    games: int = Field(default=8, ge=1, le=1000)
+    games: int = Field(default=8, ge=1, le=1000, strict=True)
+    """Strict: ``true`` or ``"8"`` is no number of games (lax parsing read ``true`` as 1)."""
     seats: list[Annotated[str, Field(max_length=80)]] | None = Field(default=None, max_length=4)
-    turn_seconds: float = Field(default=0.0, ge=0, le=3600)
-    name: str = Field(default="", max_length=60)
-    player: str | None = Field(default=None, max_length=30)
+    turn_seconds: float = Field(default=0.0, ge=0, le=3600, strict=True)
+    name: Name = Field(default="", max_length=60)
+    player: Name | None = Field(default=None, max_length=30)
     """The creator's name: the creator takes the first seat for a person."""
 
 
@@ -87,9 +98,15 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(max_length=64)
-    name: str = Field(default="", max_length=30)
+    name: Name = Field(default="", max_length=30)
+
+
+MAX_ERROR_TEXT: Final = 300
+"""The longest error text: it may quote what the client sent, which is cut."""
 
 
 def error_message(code: str, message: str) -> dict[str, Any]:
-    """The ``error`` message for a refusal."""
+    """The ``error`` message for a refusal (its text cut to :data:`MAX_ERROR_TEXT`)."""
+    if len(message) > MAX_ERROR_TEXT:
+        message = message[: MAX_ERROR_TEXT - 1] + "…"
     return {"type": "error", "code": code, "message": message}

@@ -40,6 +40,9 @@ class ServerSettings:
     idle_close_minutes: float = 1440.0
     """A table nobody has been connected to for this long is closed (its finished games stay
     readable)."""
+    min_turn_seconds: float = 5.0
+    """The shortest time per move a table may set (0, no limit, is always allowed): a
+    shorter one would let the stand-in play a table of absent people on its own."""
     bot_seconds: float = 5.0
     """The longest a bot may think about one decision; then the rule-based player decides for
     it (a bot process that overran is replaced)."""
@@ -89,6 +92,7 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "body_bytes": (int, 1024, 1 << 24),
     "open_tables": (int, 1, 10**7),
     "idle_close_minutes": (float, 0.01, 10**7),
+    "min_turn_seconds": (float, 0.01, 3600),
     "bot_seconds": (float, 0.1, 3600),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),

@@ -143,14 +143,21 @@ class Store:
             yield s
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], invite: str, names: list[str]
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        invite: str,
+        names: list[str],
+        tokens: list[str | None] | None = None,
     ) -> None:
-        """Store a new table and its (still free) seats."""
+        """Store a new table and its seats, in one transaction (free seats have no token;
+        the creator's seat may be taken at once)."""
+        tokens = tokens or [None] * len(names)
         with self._session() as s:
             s.add(TableRow(id=table_id, config=config, invite=invite, created=time.time()))
             s.flush()  # the table row first: the seats refer to it
-            for seat, name in enumerate(names):
-                s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=None))
+            for seat, (name, token) in enumerate(zip(names, tokens, strict=True)):
+                s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=token))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
         """Give a free human seat to a person (their name and secret token)."""
