@@ -120,3 +120,82 @@ def test_sigterm_stops_within_five_seconds_while_bots_think(tmp_path: Path) -> N
         assert _status(f"{again.url}/api/tables/{slow}")[0] == 200
     finally:
         again.stop()
+
+
+def _aborted_handshake(port: int, path: str) -> None:
+    """Send a WebSocket handshake and reset the connection at once (SO_LINGER 0)."""
+    import base64
+    import os
+    import socket
+    import struct
+
+    key = base64.b64encode(os.urandom(16)).decode()
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    s.close()
+
+
+def test_clients_that_vanish_mid_handshake_leave_nothing_behind(tmp_path: Path) -> None:
+    """Sixty handshakes reset at once, and ten clients connecting together to a table that
+    takes two: the table still takes exactly its two, and the log shows no traceback."""
+    import threading
+
+    from websockets.sync.client import connect
+
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    server = ServerProcess(db, settings=["connections_per_table=2"]).start()
+    try:
+        t = server.post("/api/tables", {"player": "Anna", "seats": ["human"] * 4})
+        for _ in range(60):
+            _aborted_handshake(server.port, f"/ws/{t['table']}")
+        time.sleep(1)
+        url = f"ws://127.0.0.1:{server.port}/ws/{t['table']}"
+        firsts: list[str] = []
+        ready = threading.Barrier(10)
+        release = threading.Event()
+
+        def client() -> None:
+            ready.wait()
+            with connect(url) as ws:
+                firsts.append(json.loads(ws.recv(timeout=10)).get("code", "snapshot"))
+                release.wait(10)
+
+        threads = [threading.Thread(target=client) for _ in range(10)]
+        for th in threads:
+            th.start()
+        deadline = time.monotonic() + 20
+        while len(firsts) < 10 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        release.set()
+        for th in threads:
+            th.join(10)
+        assert sorted(firsts) == ["rate_limited"] * 8 + ["snapshot"] * 2
+        assert "Traceback" not in server.output()
+    finally:
+        server.stop()
+
+
+def test_a_closed_table_stops_its_bots(tmp_path: Path) -> None:
+    """A table of bots playing on its own (allowed) with nobody connected is closed after
+    the idle time: from then on nothing is stored for it."""
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    settings = ["allow_bot_tables=true", "idle_close_minutes=0.02"]
+    server = ServerProcess(db, settings=settings).start()
+    try:
+        table = server.post("/api/tables", {"seats": ["random"] * 4, "games": 1000})["table"]
+        deadline = time.monotonic() + 20
+        while not _status(f"{server.url}/api/tables/{table}")[1]["state"]["closed"]:  # type: ignore[index]
+            assert time.monotonic() < deadline, "the idle table was not closed"
+            time.sleep(0.1)
+        store = Store(db)
+        closed_at = len(store.load(table)[0].actions)
+        time.sleep(1.0)
+        assert len(store.load(table)[0].actions) == closed_at
+        store.close()
+        assert closed_at > 0
+    finally:
+        server.stop()

@@ -139,3 +139,62 @@ def test_a_database_of_the_previous_release_upgrades_in_place(url: str) -> None:
     store = Store(url)
     assert {"closed_tables", "server_lease"} <= set(inspect(store.engine).get_table_names())
     store.close()
+
+
+def test_a_server_that_lost_its_lease_stores_nothing(url: str) -> None:
+    """Fencing: each action is inserted only while the lease is the storing server's, in
+    the same statement; one that lost it (stalled past its lease) gets LeaseLost."""
+    from schafkopf.server.store import LeaseLost
+
+    store = Store(url)
+    store.create_table("t1", {"rules": {"preset": "standard"}}, "inv", list("ABCD"))
+    store.acquire("me", lease_seconds=0.0)
+    store.add_action("t1", 0, 1, 32, "bot")
+    assert _other_server(url, lease_seconds=0.0) == "acquired"
+    with pytest.raises(LeaseLost):
+        store.add_action("t1", 1, 2, 33, "bot")
+    assert store.load("t1")[0].actions == [(1, 32)]
+    store.close()
+
+
+_RACER = """
+import sys, time
+from schafkopf.server import store as mod
+real, calls = mod._pid_alive, []
+def slow_first(pid):  # widen the window between reading the lease and taking it
+    calls.append(pid)
+    if len(calls) == 1:
+        time.sleep(0.5)
+        return False
+    return real(pid)
+mod._pid_alive = slow_first
+s = mod.Store(sys.argv[1])
+try:
+    s.acquire(sys.argv[2])
+except mod.DatabaseInUse:
+    print("refused")
+else:
+    print("acquired")
+    time.sleep(1.5)  # hold it while the other one decides
+"""
+
+
+def test_of_two_servers_taking_a_stale_lease_together_one_wins(url: str) -> None:
+    import subprocess
+    import sys
+
+    store = Store(url)
+    store.acquire("dead")
+    store._released.set()  # no renewals: this holder is gone
+    store.close()
+    with store.engine.begin() as conn:  # the holder: a process of this host that is gone
+        from sqlalchemy import text
+
+        conn.execute(text("UPDATE server_lease SET pid = 2147483646"))
+    racers = [
+        subprocess.Popen([sys.executable, "-c", _RACER, url, name], stdout=subprocess.PIPE,
+                         text=True)
+        for name in ("A", "B")
+    ]  # fmt: skip
+    outs = sorted(p.communicate(timeout=60)[0].strip() for p in racers)
+    assert outs == ["acquired", "refused"]

@@ -31,7 +31,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -53,7 +53,7 @@ from schafkopf.server.protocol import (
     parse_client_message,
 )
 from schafkopf.server.settings import ServerSettings
-from schafkopf.server.store import LEASE_SECONDS, Store
+from schafkopf.server.store import Store
 from schafkopf.server.table import HUMAN, TableConfig, TableError
 
 log = logging.getLogger("schafkopf.server")
@@ -110,8 +110,12 @@ def create_app(
     settings = settings or ServerSettings()
     store = Store(database)
     owner = uuid.uuid4().hex
+
+    def lost() -> None:  # another server took the database over: stop serving it
+        os.kill(os.getpid(), signal.SIGTERM)
+
     try:
-        store.acquire(owner)
+        store.acquire(owner, on_lost=lost)  # renewed by a thread, also while tables load
     except Exception:
         store.close()
         raise
@@ -119,27 +123,12 @@ def create_app(
     hub = Hub(store, bot_delay=bot_delay, bot_pool=pool, settings=settings)
     hub.load()
 
-    async def keep_lease() -> None:
-        while True:
-            await asyncio.sleep(LEASE_SECONDS / 3)
-            try:
-                held = await asyncio.to_thread(store.renew, owner)
-            except Exception:
-                log.exception("renewing the database lease failed")
-                continue
-            if not held:
-                log.critical("another server took over the database: this one stops")
-                os.kill(os.getpid(), signal.SIGTERM)
-                return
-
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if pool is not None:
             pool.warm()
         hub.start()
-        lease = asyncio.get_running_loop().create_task(keep_lease())
         yield
-        lease.cancel()
         await hub.stop()
         if pool is not None:
             pool.close()
@@ -257,6 +246,8 @@ def create_app(
                 await _serve_connection(hub, table_id, conn, ws, settings)
             finally:
                 hub.disconnect(table_id, conn)
+        except _GONE:  # the client left (also in the middle of its handshake or a reply)
+            pass
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
@@ -377,9 +368,15 @@ SendASGI = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, SendASGI], Awaitable[None]]
 
 
+_GONE: Final = (WebSocketDisconnect, OSError)
+"""What sending to or reading from a WebSocket raises once the client has gone (uvicorn's
+``ClientDisconnected`` is an OSError)."""
+
+
 class RequestLimit:
-    """ASGI middleware: at most ``requests_per_second`` HTTP requests per client address
-    (bursts of twice as many); past it, 429 ``rate_limited``."""
+    """ASGI middleware: at most ``requests_per_second`` HTTP requests and WebSocket
+    handshakes per client address (bursts of twice as many); past it, 429 ``rate_limited``
+    (a WebSocket is told so in an ``error`` message, then closed with 4429)."""
 
     def __init__(self, app: ASGIApp, settings: ServerSettings) -> None:
         self.app = app
@@ -387,15 +384,28 @@ class RequestLimit:
         self.limits = RateLimits.per_second(settings.requests_per_second)
 
     async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
-        if scope["type"] == "http":
+        if scope["type"] in ("http", "websocket"):
             client = scope.get("client")
             address = client[0] if client else "unknown"
             if not self.limits.allow(address):
                 limit = self.settings.requests_per_second
-                text = f"at most {limit:g} requests a second"
-                await _reply(send, 429, error_message("rate_limited", text))
+                refusal = error_message("rate_limited", f"at most {limit:g} requests a second")
+                if scope["type"] == "http":
+                    await _reply(send, 429, refusal)
+                else:
+                    await _refuse_handshake(receive, send, refusal)
                 return
         await self.app(scope, receive, send)
+
+
+async def _refuse_handshake(receive: Receive, send: SendASGI, refusal: dict[str, Any]) -> None:
+    """Accept a WebSocket only to say why it is refused, then close it (4429)."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    with contextlib.suppress(*_GONE):
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": json.dumps(refusal)})
+        await send({"type": "websocket.close", "code": 4429})
 
 
 class BodyLimit:

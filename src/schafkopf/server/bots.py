@@ -204,13 +204,17 @@ class BotPool:
         penalty = 0.0
         try:
             with contextlib.suppress(Exception):  # a failed start shows in the question
-                await asyncio.wrap_future(worker.ready)  # the budget is for thinking only
+                # the budget is for thinking only; shielded: the future is the worker's
+                await asyncio.shield(asyncio.wrap_future(worker.ready))
             started = loop.time()
             future = loop.run_in_executor(
                 worker.executor, _think, table_id, seat, spec, name, question, view, seed
             )
             try:
                 return await asyncio.wait_for(future, budget)
+            except asyncio.CancelledError:  # the worker thinks on for nobody: replace it
+                self._replace(i, worker)
+                raise
             except TimeoutError:
                 penalty = budget or 0.0  # the replacement's start is the table's doing
                 self._replace(i, worker)
@@ -230,6 +234,7 @@ class BotPool:
             for t in [t for t, u in self._used.items() if u <= self._clock]:
                 if t not in self._queues:
                     del self._used[t]
+                    self._home.pop(t, None)
 
     async def _acquire(self, table_id: str) -> int:
         """A free worker for the table: at once if one is free and nobody waits, else when

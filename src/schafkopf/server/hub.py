@@ -71,6 +71,8 @@ class LiveTable:
     """The bot seats whose players search (they think in the bot pool when there is one)."""
     idle_since: float | None = field(default_factory=time.monotonic)
     """When the last connection left (None while someone is connected)."""
+    closed: bool = False
+    """Closed for idleness: nothing moves any more."""
 
 
 class Hub:
@@ -289,11 +291,14 @@ class Hub:
         its finished games stay readable."""
         live = self.get(table_id)
         self.store.close_table(table_id)
+        live.closed = True  # the driver, the timer and every action stop at this mark
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
         del self.tables[table_id]
         self._closed[table_id] = live.table
+        while len(self._closed) > CLOSED_TABLES_KEPT:
+            self._closed.popitem(last=False)
         log.info("table %s closed: nobody connected", table_id)
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
@@ -317,25 +322,25 @@ class Hub:
     ) -> Connection:
         """Register a connection and send it a snapshot."""
         live = self.get(table_id)
-        if len(live.connections) >= self.settings.connections_per_table:
-            raise TableError(
-                "rate_limited",
-                f"the table has {self.settings.connections_per_table} connections already",
-            )
         conn = Connection(seat, send, send_text)
-        async with live.lock:
+        async with live.lock:  # the checks too: others may connect while we wait for it
+            if live.closed:
+                raise TableError("table_closed", f"table {table_id!r} is closed")
+            if len(live.connections) >= self.settings.connections_per_table:
+                raise TableError(
+                    "rate_limited",
+                    f"the table has {self.settings.connections_per_table} connections already",
+                )
+            await send(live.table.snapshot_for(seat))  # a client gone by now is never added
             live.connections.append(conn)
             live.idle_since = None
-            await send(live.table.snapshot_for(seat))
         return conn
 
     def disconnect(self, table_id: str, conn: Connection) -> None:
         """Forget a connection."""
         live = self.tables.get(table_id)
-        if live is not None and conn in live.connections:
-            live.connections.remove(conn)
-            if not live.connections:
-                live.idle_since = time.monotonic()
+        if live is not None:
+            _drop(live, conn)
 
     async def resume(self, table_id: str, conn: Connection, since: int) -> None:
         """Send ``conn`` every event after version ``since`` (or a snapshot when it is older
@@ -384,6 +389,8 @@ class Hub:
     async def _accept(self, live: LiveTable, seat: int, action: Action, by: str) -> list[Event]:
         """Store, apply and announce a checked action (the caller holds the lock)."""
         t = live.table
+        if live.closed:
+            raise TableError("table_closed", f"table {t.id!r} is closed")
         try:
             self.store.add_action(t.id, len(t.actions), seat, action, by)
         except StoreError as e:
@@ -408,8 +415,7 @@ class Hub:
             except Exception:  # a closed socket: drop it, the others go on
                 dead.append(conn)
         for conn in dead:
-            if conn in live.connections:
-                live.connections.remove(conn)
+            _drop(live, conn)
 
     # -- bots and timers ---------------------------------------------------------------------------
 
@@ -429,7 +435,7 @@ class Hub:
 
     async def _drive(self, live: LiveTable) -> None:
         try:
-            while await self._bot_step(live):
+            while not live.closed and await self._bot_step(live):
                 pass
         except Exception:
             log.exception("table %s: the bot driver failed", live.table.id)
@@ -510,7 +516,7 @@ class Hub:
 
     def _arm_timer(self, live: LiveTable, version: int, seat: int) -> None:
         limit = live.table.config.turn_seconds
-        if limit <= 0 or live.timer is not None:
+        if limit <= 0 or live.timer is not None or live.closed:
             return
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(limit, self._timed_out, live, version, seat)
@@ -522,7 +528,7 @@ class Hub:
     async def _stand_in(self, live: LiveTable, version: int, seat: int) -> None:
         """A person ran out of time: the rule-based player decides this one action."""
         t = live.table
-        if t.version != version or t.game is None or t.game.to_move != seat:
+        if live.closed or t.version != version or t.game is None or t.game.to_move != seat:
             return
         action = HeuristicPlayer().choose(t.game.view(seat), live.rng)
         try:
@@ -537,6 +543,14 @@ CLOSED_TABLES_KEPT = 64
 
 
 _ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _drop(live: LiveTable, conn: Connection) -> None:
+    """Forget a connection; the table is idle from now when it was the last."""
+    if conn in live.connections:
+        live.connections.remove(conn)
+        if not live.connections:
+            live.idle_since = time.monotonic()
 
 
 def _could_be_id(table_id: str) -> bool:

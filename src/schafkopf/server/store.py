@@ -10,10 +10,12 @@ replaying their actions (:meth:`Store.load`).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
@@ -24,14 +26,21 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
+    bindparam,
     create_engine,
+    delete,
     event,
     exc,
+    exists,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+log = logging.getLogger("schafkopf.server")
 
 DEFAULT_URL: Final = "sqlite:///schafkopf.db"
 LEASE_SECONDS: Final = 15.0
@@ -45,6 +54,10 @@ class StoreError(RuntimeError):
 
 class DatabaseInUse(StoreError):
     """Another server process owns the database (see :meth:`Store.acquire`)."""
+
+
+class LeaseLost(StoreError):
+    """This server's lease was taken over: it may not store anything any more."""
 
 
 class _Base(DeclarativeBase):
@@ -132,6 +145,13 @@ class Store:
         compiled = insert(ActionRow).compile(dialect=self.engine.dialect)
         self._insert_sql = str(compiled)
         self._insert_order = compiled.positiontup if compiled.positional else None
+        fenced = _fenced_insert().compile(dialect=self.engine.dialect)
+        self._fenced_sql = str(fenced)
+        self._fenced_order = fenced.positiontup if fenced.positional else None
+        self.owner: str | None = None
+        """The lease this store holds (see :meth:`acquire`); actions are fenced by it."""
+        self._released = threading.Event()
+        self._renewer: threading.Thread | None = None
 
     def close(self) -> None:
         """Release the connections."""
@@ -174,20 +194,30 @@ class Store:
         """Store accepted action number ``seq`` (from 0); a second action with the same number
         is refused with :class:`StoreError`, so nothing is ever applied twice. (The hot
         path of the server: one insert, compiled once, in its own transaction on a pooled
-        DBAPI connection.)"""
+        DBAPI connection.) With a lease held, the insert is made only while the lease is
+        this store's (:class:`LeaseLost` otherwise), in the same statement."""
         row = {
             "table_id": table_id, "seq": seq, "seat": seat, "action": action, "by": by,
-            "at": time.time(),
+            "at": time.time(), "owner": self.owner, "lease": "server",
         }  # fmt: skip
-        params: Any = row if self._insert_order is None else [row[k] for k in self._insert_order]
+        fenced = self.owner is not None
+        sql, order = (
+            (self._fenced_sql, self._fenced_order)
+            if fenced
+            else (self._insert_sql, self._insert_order)
+        )
+        params: Any = row if order is None else [row[k] for k in order]
         conn = self.engine.raw_connection()
         try:
             cursor = conn.cursor()
             try:
-                cursor.execute(self._insert_sql, params)
+                cursor.execute(sql, params)
+                stored = cursor.rowcount
             finally:
                 cursor.close()
             conn.commit()
+            if fenced and stored != 1:
+                raise LeaseLost("another server owns the database now: the action is not stored")
         except self.engine.dialect.dbapi.IntegrityError:  # type: ignore[union-attr]
             conn.rollback()
             raise StoreError(f"action {seq} of table {table_id} is already stored") from None
@@ -242,60 +272,124 @@ class Store:
 
     # -- the owner of the database ------------------------------------------------------------
 
-    def acquire(self, owner: str, *, lease_seconds: float = LEASE_SECONDS) -> None:
+    def acquire(
+        self,
+        owner: str,
+        *,
+        lease_seconds: float = LEASE_SECONDS,
+        on_lost: Callable[[], None] | None = None,
+    ) -> None:
         """Become the one server that drives this database's tables, or raise
         :class:`DatabaseInUse` naming the server that is.
 
-        The lease is free when nobody holds it, when its holder stopped renewing it more than
-        ``lease_seconds`` ago, or when its holder was a process on this host that is gone (a
-        server killed a moment ago is taken over at once)."""
-        for attempt in range(3):
+        The lease is free when nobody holds it, when its holder stopped renewing it more
+        than ``lease_seconds`` ago, or when its holder was a process on this host that is
+        gone (a server killed a moment ago is taken over at once). Each change of the lease
+        is one conditional statement, so of two servers starting together one wins. Once
+        acquired, a thread renews the lease every third of :data:`LEASE_SECONDS` (also while
+        the tables load), every action is stored only while this server holds it, and
+        ``on_lost`` is called if another server has taken it over."""
+        for _attempt in range(5):
             try:
-                return self._acquire(owner, lease_seconds)
-            except (exc.IntegrityError, exc.OperationalError):  # another server, at this moment
-                if attempt == 2:
-                    raise DatabaseInUse(
-                        "another schafkopf server is taking this database right now"
-                    ) from None
-                time.sleep(0.2)
+                if self._take(owner, lease_seconds):
+                    break
+            except exc.IntegrityError:  # another server inserted the lease at this moment
+                pass
+            except exc.OperationalError:  # SQLite: another server writes at this moment
+                time.sleep(0.1)
+        else:
+            raise DatabaseInUse("another schafkopf server is taking this database right now")
+        self.owner = owner
+        self._released.clear()
+        if self._renewer is None or not self._renewer.is_alive():
+            self._renewer = threading.Thread(
+                target=self._keep, args=(LEASE_SECONDS / 3, on_lost), daemon=True
+            )
+            self._renewer.start()
 
-    def _acquire(self, owner: str, lease_seconds: float) -> None:
-        host, pid = socket.gethostname(), os.getpid()
-        with self._session() as s:
-            row = s.get(LeaseRow, "server", with_for_update=True)
-            now = time.time()
-            if row is not None and row.owner != owner:
-                age = now - row.renewed
-                alive = age <= lease_seconds and not (
-                    row.host == host and (row.pid == pid or not _pid_alive(row.pid))
-                )
-                if alive:
-                    raise DatabaseInUse(
-                        f"the database is in use by another schafkopf server (process {row.pid} "
-                        f"on {row.host}, seen {age:.0f} s ago): one server owns a database's "
-                        f"tables; stop that one, or use another database (a stopped server's "
-                        f"claim lapses {lease_seconds:.0f} s after its last renewal)"
-                    )
+    def _take(self, owner: str, lease_seconds: float) -> bool:
+        """One try: True when taken, False when it changed meanwhile; raises DatabaseInUse."""
+        host, pid, now = socket.gethostname(), os.getpid(), time.time()
+        table = _lease_table()
+        with self.engine.begin() as conn:
+            row = conn.execute(select(table).where(table.c.name == "server")).first()
             if row is None:
-                s.add(LeaseRow(name="server", owner=owner, host=host, pid=pid, renewed=now))
-            else:
-                row.owner, row.host, row.pid, row.renewed = owner, host, pid, now
+                conn.execute(
+                    insert(table).values(name="server", owner=owner, host=host, pid=pid,
+                                         renewed=now)
+                )  # fmt: skip
+                return True
+            age = now - row.renewed
+            gone = row.host == host and (row.pid == pid or not _pid_alive(row.pid))
+            if row.owner != owner and age <= lease_seconds and not gone:
+                raise DatabaseInUse(
+                    f"the database is in use by another schafkopf server (process {row.pid} "
+                    f"on {row.host}, seen {age:.0f} s ago): one server owns a database's "
+                    f"tables; stop that one, or use another database (a stopped server's "
+                    f"claim lapses {lease_seconds:.0f} s after its last renewal)"
+                )
+            taken = conn.execute(
+                update(table)
+                .where(table.c.name == "server", table.c.owner == row.owner,
+                       table.c.renewed == row.renewed)
+                .values(owner=owner, host=host, pid=pid, renewed=now)
+            )  # fmt: skip
+            return bool(taken.rowcount == 1)
 
     def renew(self, owner: str) -> bool:
         """Renew this server's lease; False when another server has taken it over."""
-        with self._session() as s:
-            row = s.get(LeaseRow, "server", with_for_update=True)
-            if row is None or row.owner != owner:
-                return False
-            row.renewed = time.time()
-            return True
+        table = _lease_table()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(table)
+                .where(table.c.name == "server", table.c.owner == owner)
+                .values(renewed=time.time())
+            )
+            return bool(done.rowcount == 1)
+
+    def _keep(self, every: float, on_lost: Callable[[], None] | None) -> None:
+        """The renewing thread: until released, or until the lease is found lost."""
+        while not self._released.wait(every):
+            owner = self.owner
+            if owner is None:
+                return
+            try:
+                held = self.renew(owner)
+            except Exception:
+                log.exception("renewing the database lease failed (tried again soon)")
+                continue
+            if not held:
+                log.critical("another server took over the database: this one stops")
+                if on_lost is not None:
+                    on_lost()
+                return
 
     def release(self, owner: str) -> None:
         """Give the lease up (a clean stop): the next server starts at once."""
-        with self._session() as s:
-            row = s.get(LeaseRow, "server", with_for_update=True)
-            if row is not None and row.owner == owner:
-                s.delete(row)
+        self._released.set()
+        self.owner = None
+        table = _lease_table()
+        with self.engine.begin() as conn:
+            conn.execute(delete(table).where(table.c.name == "server", table.c.owner == owner))
+
+
+def _lease_table() -> Table:
+    table: Table = LeaseRow.__table__  # type: ignore[assignment]
+    return table
+
+
+def _fenced_insert() -> Any:
+    """``INSERT INTO actions SELECT <the row> WHERE <the lease is the owner's>``."""
+    cols = ActionRow.__table__.c
+    names = ["table_id", "seq", "seat", "action", "by", "at"]
+    lease = LeaseRow.__table__.c
+    row = select(*[bindparam(n, type_=cols[n].type) for n in names]).where(
+        exists().where(
+            lease.name == bindparam("lease", type_=String()),
+            lease.owner == bindparam("owner", type_=String()),
+        )
+    )
+    return insert(ActionRow).from_select(names, row)
 
 
 def _pid_alive(pid: int) -> bool:
