@@ -211,7 +211,8 @@ class BotPool:
                 worker.executor, _think, table_id, seat, spec, name, question, view, seed
             )
             try:
-                return await asyncio.wait_for(future, budget)
+                async with asyncio.timeout(budget):  # (wait_for can lose a cancellation)
+                    return await future
             except asyncio.CancelledError:  # the worker thinks on for nobody: replace it
                 self._replace(i, worker)
                 raise

@@ -99,6 +99,8 @@ class Hub:
         """Closed tables rebuilt for reading, the most recently read last."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self.stopping = False
+        """Set by :meth:`stop`: no table moves any more."""
 
     # -- life cycle -------------------------------------------------------------------------------
 
@@ -123,17 +125,22 @@ class Hub:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
-        """Cancel timers and bot tasks."""
+        """Cancel timers and bot tasks: no table moves after this (its driver stops at its
+        next step even where a cancellation was lost, as ``asyncio.wait_for`` may lose one
+        in Python 3.11)."""
+        self.stopping = True
         if self._sweeper is not None:
             self._sweeper.cancel()
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        for _round in range(20):
+            tasks = list(self._tasks)
+            if not tasks:
+                break
+            for task in tasks:
+                task.cancel()
+            await asyncio.wait(tasks, timeout=0.1)
 
     def _live(self, table: Table, invite: str, tokens: list[str | None]) -> LiveTable:
         bots = {
@@ -391,6 +398,8 @@ class Hub:
         t = live.table
         if live.closed:
             raise TableError("table_closed", f"table {t.id!r} is closed")
+        if self.stopping:
+            raise TableError("unavailable", "the server is stopping: try again in a moment")
         try:
             self.store.add_action(t.id, len(t.actions), seat, action, by)
         except StoreError as e:
@@ -435,10 +444,11 @@ class Hub:
 
     async def _drive(self, live: LiveTable) -> None:
         try:
-            while not live.closed and await self._bot_step(live):
+            while not (live.closed or self.stopping) and await self._bot_step(live):
                 pass
         except Exception:
-            log.exception("table %s: the bot driver failed", live.table.id)
+            if not self.stopping:  # while stopping, a refused last step is expected
+                log.exception("table %s: the bot driver failed", live.table.id)
         finally:
             live.driving = False
 
@@ -500,9 +510,8 @@ class Hub:
                 live.rng.getrandbits(64), budget=budget,
             )  # fmt: skip
         rng = random.Random(live.rng.getrandbits(64))  # the thread may outlive the budget
-        return await asyncio.wait_for(
-            asyncio.to_thread(answer, player, question, view, rng), budget
-        )
+        async with asyncio.timeout(budget):  # (wait_for can swallow a cancellation in 3.11)
+            return await asyncio.to_thread(answer, player, question, view, rng)
 
     async def _bot_act(
         self, live: LiveTable, version: int, seat: int, action: Action, by: str
