@@ -8,7 +8,7 @@ from conftest import knock_round, new_game, replay_game, rules_of, say
 from schafkopf.actions import action_name, is_name
 from schafkopf.cards import CardSet
 from schafkopf.game import Game, GameError
-from schafkopf.rules import Kind
+from schafkopf.rules import Kind, Ruleset
 
 THREE = rules_of(players=3)
 
@@ -106,3 +106,18 @@ def test_short_deck_all_pass_ramsch_three_players():
     g = Game(rules_of(players=3, all_pass="ramsch"), dealer=2, seed=1)
     say(g, "weiter", "weiter", "weiter")
     assert g.contract.kind is Kind.RAMSCH and g.to_move == 0
+
+
+def test_short_deck_laufende_of_the_sauspiel_and_bsv_presets_are_the_long_decks():
+    """The spec: sauspiel and bsv keep the long deck's minimums in the short deck (a real
+    sauspiel.de short-deck Farbwenz paid nothing for a run of two Unter); standard counts
+    from two."""
+    for preset in ("sauspiel", "bsv"):
+        rules = Ruleset.preset(preset)
+        assert rules.laufende_min_short == rules.laufende_min
+        short = Ruleset.preset(preset, {"deck": "short"})
+        assert short.laufende_minimum(Kind.RUFSPIEL) == 3
+        assert short.laufende_minimum(Kind.WENZ) == 2
+        r = replay_game("SD_ruf_run2_won", {"preset": preset, "klopfen": False}).result()
+        assert r.laufende == 0  # a run of two: no Laufende
+    assert Ruleset.preset("standard", {"deck": "short"}).laufende_minimum(Kind.FARBWENZ) == 2

@@ -503,6 +503,7 @@ PRESETS: Final[dict[str, Ruleset]] = {
         tout_value="2x_value",
         sie_value="4x_value",
         tarif=Tarif(rufspiel=20, solo=50, extra=10, laufende=10, ramsch=20, bettel=50),
+        laufende_min_short=LaufendeMin(),  # the long deck's minimums, as sauspiel.de pays
     ),
     "bsv": Ruleset(
         preset_name="bsv",
@@ -512,6 +513,7 @@ PRESETS: Final[dict[str, Ruleset]] = {
         laufende_side="either",
         tout_value="2x_value",
         tarif=Tarif(rufspiel=10, solo=50, extra=10, laufende=10, ramsch=20, bettel=50),
+        laufende_min_short=LaufendeMin(),  # the long deck's minimums (rules spec)
     ),
 }
 """The three presets of the rules spec."""
