@@ -441,13 +441,13 @@ def test_cli_solve(tmp_path: Path) -> None:
 
 
 def test_cli_solve_errors() -> None:
-    """Bad JSON, a game not in card play, a missing file: a message and exit status 2."""
+    """Bad JSON or a game not in card play: bad data, exit status 1; a missing file: 2."""
     runner = CliRunner()
     out = runner.invoke(app, ["solve", "-"], input="{not json")
-    assert out.exit_code == 2
+    assert out.exit_code == 1
     rec = game_to_record(Game(seed=1))
     out = runner.invoke(app, ["solve", "-"], input=json.dumps(rec))
-    assert out.exit_code == 2
+    assert out.exit_code == 1
     assert "card play" in out.stderr
     out = runner.invoke(app, ["solve", "/no/such/record.json"])
     assert out.exit_code == 2

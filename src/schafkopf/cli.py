@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 
@@ -160,9 +160,8 @@ def score(
     """Replay records through the engine and write them back with their result filled in."""
     from schafkopf.record import score_stream
 
-    text = sys.stdin.read() if file == "-" else _read_text(file)
-    failures = score_stream(text, sys.stdout, sys.stderr, source=file)
-    raise typer.Exit(1 if failures else 0)
+    failures = score_stream(_read_input(file), sys.stdout, sys.stderr, source=file)
+    raise typer.Exit(EXIT_BAD_DATA if failures else EXIT_OK)
 
 
 @import_app.command("netschafkopf")
@@ -171,22 +170,32 @@ def import_netschafkopf(
 ) -> None:
     """Convert NetSchafkopf protocol logs into records, one JSON line per game."""
     from schafkopf.importers.netschafkopf import NetSchafkopfError, import_netschafkopf_file
+    from schafkopf.record import ErrorReport
 
-    errors = 0
+    code = EXIT_OK
     for path in files:
+        report = ErrorReport(sys.stderr, str(path))
         try:
             games = import_netschafkopf_file(path)
-        except (NetSchafkopfError, OSError) as e:
-            typer.echo(f"{path}: {e}", err=True)
-            errors += 1
+        except OSError as e:
+            report(None, f"cannot read it: {e.strerror or e}")
+            code = EXIT_CANNOT_READ
+            continue
+        except NetSchafkopfError as e:
+            report(None, _without_prefix(str(e), str(path)))
+            code = max(code, EXIT_BAD_DATA)
             continue
         for g in games:
             if g.record is None:
-                typer.echo(f"{g.file}:{g.line}: game {g.game} not imported: {g.error}", err=True)
-                errors += 1
+                report(g.line, f"game {g.game} not imported: {g.error}")
             else:
                 sys.stdout.write(json.dumps(g.record, ensure_ascii=False) + "\n")
-    raise typer.Exit(1 if errors else 0)
+        if not games:
+            report(None, "no game in this log")
+        report.close()
+        if report.count:
+            code = max(code, EXIT_BAD_DATA)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -196,23 +205,41 @@ def text(
     ] = "-",
 ) -> None:
     """Convert records to the one-line text form, or text lines back to records."""
-    from schafkopf.record import RecordError, record_from_text, record_to_text
+    from schafkopf.record import (
+        ErrorReport,
+        RecordError,
+        read_records,
+        record_from_text,
+        record_to_text,
+    )
 
-    src = sys.stdin.read() if file == "-" else _read_text(file)
-    bad = 0
-    for lineno, line in enumerate(src.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
+    src = _read_input(file)
+    report = ErrorReport(sys.stderr, file)
+    seen = 0
+    if src.lstrip().startswith(("{", "[")):  # records, read as score reads them
+        items: Any = read_records(src)
+    else:  # text lines
+        items = ((n, line.strip()) for n, line in enumerate(src.splitlines(), 1) if line.strip())
+    for lineno, item in items:
+        seen += 1
         try:
-            if line.startswith("{"):
-                sys.stdout.write(record_to_text(json.loads(line)) + "\n")
+            if isinstance(item, RecordError):
+                raise item
+            if isinstance(item, str):
+                out = json.dumps(record_from_text(item), ensure_ascii=False)
             else:
-                sys.stdout.write(json.dumps(record_from_text(line), ensure_ascii=False) + "\n")
-        except (RecordError, json.JSONDecodeError) as e:
-            typer.echo(f"{file}:{lineno}: {e}", err=True)
-            bad += 1
-    raise typer.Exit(1 if bad else 0)
+                out = record_to_text(item)
+        except RecordError as e:
+            report(lineno, str(e))
+            continue
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            report(lineno, f"a malformed record ({type(e).__name__}: {e})")
+            continue
+        sys.stdout.write(out + "\n")
+    if seen == 0:
+        report(None, "no record in the input")
+    report.close()
+    raise typer.Exit(EXIT_BAD_DATA if report.count else EXIT_OK)
 
 
 @app.command()
@@ -331,12 +358,16 @@ def solve(
 ) -> None:
     """Solve a position with all hands open: the declarer side's card points under perfect play."""
     from schafkopf.cards import card_token
-    from schafkopf.record import RecordError, record_to_game
+    from schafkopf.record import RecordError, read_records, record_to_game
     from schafkopf.search import solver
 
-    text = sys.stdin.read() if file == "-" else _read_text(file)
+    records = [r for _line, r in read_records(_read_input(file))]
     try:
-        game = record_to_game(json.loads(text))
+        if len(records) != 1:
+            raise RecordError(f"expected one record, found {len(records)}")
+        if isinstance(records[0], RecordError):
+            raise records[0]
+        game = record_to_game(records[0])
         if threshold is not None:
             out: dict[str, Any] = {
                 "reaches": solver.reaches(game, threshold),
@@ -346,21 +377,40 @@ def solve(
             sol = solver.solve(game)
             moves = {card_token(c): v for c, v in sol.moves.items()}
             out = {"declarer_points": sol.declarer_points, "moves": moves}
-    except (RecordError, json.JSONDecodeError, ValueError) as e:
-        typer.echo(f"schafkopf: {file}: {e}", err=True)
-        raise typer.Exit(2) from None
+    except (RecordError, ValueError) as e:
+        typer.echo(f"{file}: {e}", err=True)
+        raise typer.Exit(EXIT_BAD_DATA) from None
     typer.echo(json.dumps(out))
 
 
-def _read_text(path: str) -> str:
+EXIT_OK: Final = 0
+"""Every command: all went well."""
+EXIT_BAD_DATA: Final = 1
+"""Every reading command: some input is not a valid record, log or game (each is named)."""
+EXIT_CANNOT_READ: Final = 2
+"""Every command: an input cannot be read (missing, unreadable), or the command line is
+wrong (as typer reports usage errors)."""
+
+
+def _read_input(path: str) -> str:
+    """The text of a file, or of standard input for ``-``; exits 2 when it cannot be read,
+    1 when it is not UTF-8 text (bad data, not a record)."""
+    name = "standard input" if path == "-" else path
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
-        typer.echo(f"schafkopf: cannot read {path}: {e.strerror}", err=True)
-        raise typer.Exit(2) from None
-    except UnicodeDecodeError:
-        typer.echo(f"schafkopf: {path} is not UTF-8 text", err=True)
-        raise typer.Exit(2) from None
+        typer.echo(f"{name}: cannot read it: {e.strerror or e}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        typer.echo(f"{name}: not UTF-8 text (byte {e.start})", err=True)
+        raise typer.Exit(EXIT_BAD_DATA) from None
+
+
+def _without_prefix(message: str, path: str) -> str:
+    """An importer's message without the file name it may already start with."""
+    return message[len(path) + 2 :] if message.startswith(f"{path}: ") else message
 
 
 def main() -> None:

@@ -56,6 +56,9 @@ _KNOWN: Final = frozenset(
 class RecordError(ValueError):
     """A record that is malformed or breaks a rule; the message names the place."""
 
+    line: int | None = None
+    """Where in the input the error is, when the reader knows (from 1)."""
+
 
 def game_to_record(
     game: Game, players: list[str] | None = None, meta: Mapping[str, Any] | None = None
@@ -291,40 +294,103 @@ def score_record(rec: Any) -> dict[str, Any]:
 
 
 def read_records(text: str) -> Iterator[tuple[int, Any]]:
-    """The records in ``text``: one JSON document, or JSON Lines; yields (line, record).
+    """The records in ``text``: one JSON document (a record or a list of them, pretty-printed
+    or not), or JSON Lines; yields (line, record).
 
-    A line that is not JSON yields a :class:`RecordError` in place of the record.
+    What cannot be read yields a :class:`RecordError` in place of the record: each line of
+    JSON Lines that is not JSON, or a document cut short as a whole (one error, not one per
+    line). Nesting too deep and numbers too long for Python are such errors too.
     """
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n" in stripped:
-        try:
-            yield 1, json.loads(stripped)
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return
+    head = lines[first].lstrip()
+    if head[:1] in ("{", "[") and isinstance(_loads(lines[first]), RecordError):
+        doc = _loads(text)  # not JSON Lines: one document over several lines
+        if isinstance(doc, RecordError):
+            yield doc.line or first + 1, doc
             return
-        except json.JSONDecodeError:
-            pass  # JSON Lines
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            yield lineno, json.loads(line)
-        except json.JSONDecodeError as e:
-            yield lineno, RecordError(f"not JSON: {e.msg} at column {e.colno}")
+        for item in doc if isinstance(doc, list) else [doc]:
+            yield first + 1, item
+        return
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            item = _loads(line)
+            for record in item if isinstance(item, list) else [item]:
+                yield lineno, record  # a line may hold a list of records
+
+
+def _loads(text: str) -> Any:
+    """Decoded JSON, or a :class:`RecordError` saying why it is not (its ``line``: where in
+    ``text``, from 1)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        last = len(text.rstrip().splitlines()) or 1
+        several = last > 1
+        where = f"line {e.lineno}, column {e.colno}" if several else f"column {e.colno}"
+        cut = " (the text ends early: cut short?)" if several and e.lineno >= last else ""
+        error = RecordError(f"not JSON: {e.msg} at {where}{cut}")
+        error.line = e.lineno
+        return error
+    except RecursionError:
+        return RecordError("not JSON this program reads: nested too deeply")
+    except ValueError as e:  # an integer of more digits than Python converts
+        return RecordError(f"not JSON this program reads: {str(e).split(';')[0]}")
+
+
+MAX_ERROR_LINES: Final = 20
+"""Error lines a command prints; the rest are counted in one more line."""
+
+
+class ErrorReport:
+    """Where a command's errors go: ``source:line: message``, at most
+    :data:`MAX_ERROR_LINES` of them, then how many more there were (:meth:`close`)."""
+
+    def __init__(self, err: IO[str], source: str, most: int = MAX_ERROR_LINES) -> None:
+        self.err = err
+        self.source = source
+        self.most = most
+        self.count = 0
+
+    def __call__(self, line: int | None, message: str) -> None:
+        """Report one error (``line`` None: about the whole input)."""
+        self.count += 1
+        if self.count <= self.most:
+            where = self.source if line is None else f"{self.source}:{line}"
+            self.err.write(f"{where}: {message}\n")
+
+    def close(self) -> None:
+        """Say how many errors were not shown."""
+        hidden = self.count - self.most
+        if hidden > 0:
+            self.err.write(f"{self.source}: {hidden} more error{'s' if hidden > 1 else ''}\n")
 
 
 def score_stream(text: str, out: IO[str], err: IO[str], source: str = "-") -> int:
-    """``schafkopf score``: score every record, write each back; errors go to ``err``."""
-    failures = 0
+    """``schafkopf score``: score every record, write each back; errors go to ``err`` (at
+    most :data:`MAX_ERROR_LINES`, then a count). Returns the number of failures; an input
+    without any record is one."""
+    report = ErrorReport(err, source)
+    seen = 0
     for lineno, rec in read_records(text):
+        seen += 1
         try:
             if isinstance(rec, RecordError):
                 raise rec
             scored = score_record(rec)
         except RecordError as e:
-            err.write(f"{source}:{lineno}: {e}\n")
-            failures += 1
+            report(lineno, str(e))
+            continue
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            report(lineno, f"a malformed record ({type(e).__name__}: {e})")
             continue
         out.write(json.dumps(scored, ensure_ascii=False) + "\n")
-    return failures
+    if seen == 0:
+        report(None, "no record in the input")
+    report.close()
+    return report.count
 
 
 # -- the one-line text form -----------------------------------------------------------------
