@@ -8,6 +8,7 @@ UV := $(PYTHON) -m uv
 	$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet --root-user-action=ignore uv \
 		|| $(PYTHON) -m pip install --quiet --break-system-packages uv
 	$(UV) sync --frozen --all-extras --all-groups
+	.venv/bin/schafkopf compile  # the search kernels, once: the first solve is fast then
 	touch $@
 
 sync: .venv/.synced

@@ -71,3 +71,14 @@ def test_score_reads_stdin_and_reports_bad_lines() -> None:
     assert out.returncode == 1
     assert len(out.stdout.splitlines()) == 1
     assert "-:2: not JSON" in out.stderr
+
+
+def test_compile_builds_every_kernel() -> None:
+    from typer.testing import CliRunner
+
+    from schafkopf.cli import app
+
+    out = CliRunner().invoke(app, ["compile"])
+    assert out.exit_code == 0, out.output
+    for step in ("playout kernels", "open-hand solver", "PIMC player", "in all"):
+        assert step in out.stdout

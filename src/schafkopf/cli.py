@@ -267,6 +267,29 @@ def bench(
             typer.echo(f"{k:32s} {v:,.1f}" if isinstance(v, float) else f"{k:32s} {v}")
 
 
+@app.command("compile")
+def compile_kernels() -> None:
+    """Compile the search kernels (solver, playouts, PIMC) now, with progress; they are
+    cached, so the first solve or bot decision is fast. ``make`` runs it during set-up."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from schafkopf.search.warmup import STEPS, compile_all
+
+    with Progress(
+        TextColumn("compiling {task.description}"), BarColumn(), TimeElapsedColumn(),
+        transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("", total=len(STEPS))
+
+        def on_step(name: str, done: int, _total: int) -> None:
+            progress.update(task, description=name, completed=done)
+
+        times = compile_all(on_step)
+    for name, seconds in times:
+        typer.echo(f"{name:18s} {seconds:6.1f} s")
+    typer.echo(f"{'in all':18s} {sum(s for _n, s in times):6.1f} s (cached for the next runs)")
+
+
 @app.command()
 def arena(
     players: Annotated[

@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Literal
 
 from schafkopf.actions import Action
-from schafkopf.game import PLAY, View
+from schafkopf.game import View
 from schafkopf.players.base import Player
 from schafkopf.players.registry import make_player
 
@@ -62,20 +62,9 @@ def _exit_with(server: int) -> None:
 def _warm() -> None:
     """Load the searching players and their compiled kernels (about a second) before the
     first decision needs them: one small PIMC decision on a fixed deal."""
-    from schafkopf.players.heuristic import HeuristicPlayer
-    from schafkopf.rules import Ruleset
-    from schafkopf.session import Session
+    from schafkopf.search.warmup import pimc_decision
 
-    game = Session(Ruleset.preset("standard", {}), list("ABCD"), games=1, seed=5).new_game()
-    rng = random.Random(0)
-    rule_based = HeuristicPlayer()
-    while not game.is_over() and game.phase != PLAY:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(rule_based.choose(game.view(seat), rng), seat)
-    if not game.is_over():
-        assert game.to_move is not None
-        make_player("pimc:samples=2").choose(game.view(game.to_move), rng)
+    pimc_decision()
 
 
 def _think(
