@@ -337,3 +337,54 @@ def test_text_form_errors_are_record_errors():
                 "sk1 standard d0 " + "EO" * 32]:  # fmt: skip
         with pytest.raises(RecordError):
             record_from_text(bad)
+
+
+def _finished(seed: int) -> Game:
+    from schafkopf.players.heuristic import HeuristicPlayer
+
+    g = Game(Ruleset.preset("sauspiel"), seed=seed)
+    player, rng = HeuristicPlayer(), random.Random(seed)
+    while not g.is_over():
+        seat = g.to_move
+        assert seat is not None
+        g.apply(player.choose(g.view(seat), rng), seat)
+    return g
+
+
+def test_the_text_form_is_lossless_and_readable() -> None:
+    """Names read as names (only white space, commas and % escaped), other fields ride in
+    m:, and the result comes back by replay: text and back gives the same record."""
+    names = ["Anna Maria", "Sepp, der Große", "Resi 100%", "Hias"]
+    for seed in range(6):
+        rec = game_to_record(_finished(seed), names, {"table": "t 1", "game": seed})
+        line = record_to_text(rec)
+        assert " p:Anna%20Maria,Sepp%2C%20der%20Große,Resi%20100%25,Hias " in line
+        assert record_from_text(line) == rec
+
+
+def test_the_text_form_reads_the_old_names_field() -> None:
+    rec = game_to_record(_finished(1), ["A", "B", "C", "D"])
+    old = record_to_text(rec).replace("p:A,B,C,D", "p:%5B%22A%22%2C%22B%22%2C%22C%22%2C%22D%22%5D")
+    assert record_from_text(old)["players"] == ["A", "B", "C", "D"]
+
+
+def test_record_type_reads_and_writes_every_form() -> None:
+    from schafkopf.record import Record
+
+    records = [Record.from_game(_finished(s), ["A", "B", "C", "D"]) for s in range(3)]
+    assert all(r.is_over() and r.result is not None for r in records)
+    for text in (False, True):
+        out = io.StringIO()
+        for r in records:
+            r.write(out, text=text)
+        assert list(Record.read(io.StringIO(out.getvalue()))) == records
+    pretty = json.dumps(records[0].to_json(), indent=2)
+    assert list(Record.read(io.StringIO(pretty))) == records[:1]
+    assert records[0].to_game().result().to_json() == records[0].result
+    assert repr(records[0]).startswith("<Record sauspiel, dealer ")
+    bad = io.StringIO(json.dumps(records[0].to_json()) + "\n{not json}\n")
+    reader = Record.read(bad)
+    assert next(reader) == records[0]
+    with pytest.raises(RecordError) as e:
+        next(reader)
+    assert e.value.line == 2

@@ -402,7 +402,10 @@ def record_to_text(rec: Mapping[str, Any]) -> str:
     """The one-line form: ``sk1 <preset> d<dealer> <hands> [k:..] [b:..] [c:..] [x:..] [t:..]``.
 
     Hands and tricks are tokens run together (``EOGOHO...``) with ``|`` between seats or
-    tricks; ``r:`` carries rule overrides and ``p:`` player names (URL-quoted JSON).
+    tricks; ``r:`` carries rule overrides, ``p:`` the player names as they read
+    (``p:Anna,Sepp,Resi,Hias``: only white space, commas and ``%`` are %-escaped) and ``m:``
+    any other field of the record (compact JSON, white space %-escaped). The result is not
+    written: reading the line back replays the game and fills it in, so nothing is lost.
     """
     game = record_to_game(rec)
     rules = game.rules.to_json()
@@ -416,10 +419,11 @@ def record_to_text(rec: Mapping[str, Any]) -> str:
     if rules:
         parts.append("r:" + json.dumps(rules, separators=(",", ":")))
     if rec.get("players"):
-        parts.append(
-            "p:"
-            + quote(json.dumps(rec["players"], separators=(",", ":"), ensure_ascii=False), safe="")
-        )
+        parts.append("p:" + ",".join(_escape(str(name)) for name in rec["players"]))
+    meta = {k: v for k, v in rec.items() if k not in _KNOWN}
+    if meta:
+        compact = json.dumps(meta, separators=(",", ":"), ensure_ascii=False)
+        parts.append("m:" + _escape(compact, commas=False))
     if game.stock_before:
         parts.append(f"s:{game.stock_before}")
     if game.knocks:
@@ -477,8 +481,15 @@ def record_from_text(line: str) -> dict[str, Any]:
                 if not isinstance(overrides, dict):
                     raise RecordError(f"cannot read {w!r}: rule overrides must be a JSON object")
                 rules.update(overrides)
-            elif key == "p":
+            elif key == "p" and val.startswith(("%5B", "[")):  # before names read as names
                 rec["players"] = json.loads(unquote(val))
+            elif key == "p":
+                rec["players"] = [unquote(name) for name in val.split(",")]
+            elif key == "m":
+                meta = json.loads(unquote(val))
+                if not isinstance(meta, dict):
+                    raise RecordError(f"cannot read {w!r}: m: must be a JSON object")
+                rec.update({k: v for k, v in meta.items() if k not in _KNOWN})
             elif key == "s":
                 rec["stock_before"] = int(val)
             elif key == "k":
@@ -506,12 +517,140 @@ def record_from_text(line: str) -> dict[str, Any]:
             raise
         except (ValueError, TypeError, IndexError, KeyError) as e:  # ActionError, JSON errors
             raise RecordError(f"cannot read {w!r}: {e}") from None
-    record_to_game(rec)
+    game = record_to_game(rec)
+    if game.is_over():
+        rec["result"] = game.result().to_json()
     return rec
+
+
+class Record:
+    """One ``schafkopf-record/1`` game record, checked by replay when it is made.
+
+    >>> from schafkopf.game import Game
+    >>> rec = Record.from_game(Game(seed=7), players=["Anna", "Sepp", "Resi", "Hias"])
+    >>> rec.players, rec.dealer, rec.is_over()
+    (['Anna', 'Sepp', 'Resi', 'Hias'], 0, False)
+    >>> Record.from_text(rec.to_text()) == rec
+    True
+    >>> import io
+    >>> out = io.StringIO()
+    >>> rec.write(out)
+    >>> [r == rec for r in Record.read(io.StringIO(out.getvalue()))]
+    [True]
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        """A record from its JSON form; raises :class:`RecordError` unless it replays."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a record must be a JSON object")
+        game = record_to_game(data)
+        self._data = dict(data)
+        if game.is_over() and "result" not in self._data:
+            self._data["result"] = game.result().to_json()
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        players: list[str] | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> Record:
+        """The record of ``game`` as it stands."""
+        return cls(game_to_record(game, players, meta))
+
+    @classmethod
+    def from_text(cls, line: str) -> Record:
+        """A record from the one-line text form (:func:`record_to_text`)."""
+        return cls(record_from_text(line))
+
+    @staticmethod
+    def read(handle: IO[str]) -> Iterator[Record]:
+        """Every record in a file: one JSON document, JSON Lines or text-form lines (read
+        as a whole first: a document may span lines). A bad one raises
+        :class:`RecordError` with its ``line``."""
+        text = handle.read()
+        if text.lstrip().startswith(_TEXT_TAG):
+            items: Iterator[tuple[int, Any]] = (
+                (n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()
+            )
+        else:
+            items = read_records(text)
+        for line, item in items:
+            try:
+                if isinstance(item, RecordError):
+                    raise item
+                yield Record.from_text(item) if isinstance(item, str) else Record(item)
+            except RecordError as e:
+                e.line = line
+                raise
+
+    def write(self, handle: IO[str], *, text: bool = False) -> None:
+        """Append the record as one line: JSON (JSON Lines), or with ``text`` the text form."""
+        handle.write(self.to_text() if text else json.dumps(self._data, ensure_ascii=False))
+        handle.write("\n")
+
+    def to_game(self) -> Game:
+        """The game, replayed from the record."""
+        return record_to_game(self._data)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (a copy)."""
+        return json.loads(json.dumps(self._data))  # type: ignore[no-any-return]
+
+    def to_text(self) -> str:
+        """The one-line text form."""
+        return record_to_text(self._data)
+
+    @property
+    def players(self) -> list[str] | None:
+        """The players' names, if the record has them."""
+        names = self._data.get("players")
+        return list(names) if names is not None else None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return int(self._data["dealer"])
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The result (JSON form) of a finished game, else None."""
+        return self._data.get("result")
+
+    def is_over(self) -> bool:
+        """True when the record holds a finished game."""
+        return "result" in self._data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and self._data == other._data
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self._data, sort_keys=True))
+
+    def __repr__(self) -> str:
+        preset = self._data.get("rules", {}).get("preset", "standard")
+        contract = self._data.get("contract")
+        what = contract.get("kind") if isinstance(contract, dict) else "no contract yet"
+        state = "over" if self.is_over() else f"{len(self._data.get('tricks', []))} tricks"
+        return f"<Record {preset}, dealer {self.dealer}, {what}, {state}>"
+
+
+def _escape(text: str, *, commas: bool = True) -> str:
+    """``text`` with white space, ``%`` (and commas) %-escaped: readable, and one word."""
+    out = []
+    for ch in text:
+        if ch == "%" or ch.isspace() or (commas and ch == ",") or not ch.isprintable():
+            out.append(quote(ch, safe=""))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 __all__ = [
     "FORMAT",
+    "Record",
     "RecordError",
     "check_result",
     "game_to_record",
