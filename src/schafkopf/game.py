@@ -168,6 +168,18 @@ class Trick(NamedTuple):
     def __str__(self) -> str:
         return " ".join(card_token(c) for c in self.cards)
 
+    def __repr__(self) -> str:
+        """The cards as the constants of :mod:`schafkopf.cards`: evaluates back to an equal trick.
+
+        >>> from schafkopf.cards import EO, GU, H9, HA
+        >>> Trick(1, (EO, GU, H9, HA), 1)
+        Trick(leader=1, cards=(EO, GU, H9, HA), winner=1)
+        """
+        cards = ", ".join(card_token(c) for c in self.cards)
+        if len(self.cards) == 1:
+            cards += ","
+        return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
+
 
 @dataclass(frozen=True)
 class View:
@@ -196,6 +208,26 @@ class View:
     def vorhand(self) -> int:
         """The seat left of the dealer, who leads the first trick."""
         return (self.dealer + 1) % self.rules.players
+
+    def __repr__(self) -> str:
+        """The seat, the phase, its hand as tokens, the contract and who is to move.
+
+        >>> Game(seed=7).view(1)
+        <View seat 1, bidding, hand EA EZ E9 G7 H7 SA SK SU, seat 1 to move>
+        """
+        parts = [f"seat {self.seat}", self.phase, f"hand {self.hand or '-'}"]
+        if self.contract is not None:
+            parts.append(_contract_words(self.contract))
+        if self.to_move is not None:
+            parts.append(f"seat {self.to_move} to move")
+        return f"<View {', '.join(parts)}>"
+
+
+def _contract_words(contract: Contract) -> str:
+    """A contract's German name and, but for Ramsch, its declarer: ``Wenz by seat 2``."""
+    if contract.declarer is None:
+        return str(contract)
+    return f"{contract} by seat {contract.declarer}"
 
 
 _DECKS: Final = {m: _bits(m) for m in (FULL_MASK, SHORT_MASK)}
@@ -349,6 +381,124 @@ class Game:
                 seen |= 1 << c
             order.append(cards)
         return order
+
+    # -- text --------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """The preset, where the game stands, whose turn it is and the contract (cheap).
+
+        >>> from schafkopf.actions import parse_action
+        >>> g = Game(seed=7)
+        >>> g
+        <Game standard, bidding, seat 1 to speak>
+        >>> for a in ("spiel", "weiter", "weiter", "weiter", "rufspiel G"):
+        ...     g.apply(parse_action(a, naming=a.startswith("rufspiel")))
+        >>> g
+        <Game standard, trick 1, seat 1 to play, Sauspiel auf die Gras-Sau by seat 1>
+        """
+        return f"<Game {self.rules.preset_name}, {', '.join(self._summary())}>"
+
+    def _summary(self) -> list[str]:
+        """Where the game stands, whose turn it is, the contract: what repr and str head with."""
+        phase, mover = self.phase, self.to_move
+        if phase == PLAY:
+            parts = [f"trick {len(self.tricks) + 1}", f"seat {mover} to play"]
+        elif phase == DONE:
+            parts = ["over"]
+        else:
+            what = {KLOPFEN_PHASE: "Klopfen", NAMING: "naming"}.get(phase, phase)
+            parts = [what, f"seat {mover} to {'name' if phase == NAMING else 'speak'}"]
+        if self.contract is not None:
+            words = _contract_words(self.contract)
+            if self.doublings:
+                words += ", " + action_name(DOUBLE, len(self.doublings) - 1).capitalize()
+            if phase == DONE and self._result is not None:
+                words += self._result_words(self._result)
+            parts.append(words)
+        elif phase == DONE:
+            parts.append("all passed")
+        return parts
+
+    def _result_words(self, result: Result) -> str:
+        """``: won with 75 points, value 30`` (how a finished game's contract ended)."""
+        assert self.contract is not None
+        if self.contract.kind is Kind.RAMSCH:
+            return f": seat {result.ramsch_loser} loses, value {result.value}"
+        verdict = ": won" if result.won else ": lost"
+        if self.contract.kind not in (Kind.BETTEL, Kind.SIE) and result.declarer_points is not None:
+            verdict += f" with {result.declarer_points} points"
+        return f"{verdict}, value {result.value}"
+
+    def __str__(self) -> str:
+        """The open table as plain text: every hand (trumps first), the contract, the trick,
+        points and tricks taken, and whose turn it is (``>``).
+
+        >>> print(Game(seed=7))
+        Game standard, dealer seat 0, bidding, seat 1 to speak
+          seat 0  EO GO H9 E8 GA GK G8 SZ
+        > seat 1  SU H7 EA EZ E9 G7 SA SK
+          seat 2  HO EU GU HK E7 GZ S9 S7
+          seat 3  SO HU HA HZ H8 EK G9 S8
+        """
+        over = self.phase == DONE
+        head = [self.rules.preset_name, f"dealer seat {self.dealer}", *self._summary()]
+        lines = ["Game " + ", ".join(head), *self._phase_lines()]
+        eff, power = self.tables.eff_suit, self.tables.power
+
+        def order(c: Card) -> tuple[int, int]:
+            return (-1 if eff[c] == TRUMP else eff[c], -power[c])
+
+        started = self.phase == PLAY or (over and self.contract is not None)
+        declarer = self.contract.declarer if self.contract is not None else None
+        for seat in range(self._n):
+            cards = self.dealt[seat] if over else self.hands[seat]
+            tokens = " ".join(card_token(c) for c in sorted(_bits(cards), key=order)) or "-"
+            row = f"{'>' if seat == self.to_move else ' '} seat {seat}  {tokens}"
+            if started:
+                won = self.trick_counts[seat]
+                row = f"{row:<36} {self.points[seat]:>3} points, {won} trick{'s' * (won != 1)}"
+            if seat == declarer:
+                row += "  (declarer)"
+            elif seat == self.partner:
+                row += "  (partner)"
+            lines.append(row)
+        if self.tricks and not over:
+            last = self.tricks[-1]
+            lines.append(
+                f"Last trick: {last}, led by seat {last.leader}, won by seat {last.winner}"
+            )
+        if self.trick:
+            lines.append(
+                f"Trick {len(self.tricks) + 1}: {' '.join(map(card_token, self.trick))}, "
+                f"led by seat {self.trick_leader}"
+            )
+        if over and self._result is not None and (any(self._result.payouts) or self._result.stock):
+            pay = " ".join(f"{p:+d}" for p in self._result.payouts)
+            lines.append(
+                f"Payouts: {pay}"
+                + (f", Stock {self._result.stock:+d}" if self._result.stock else "")
+            )
+        return "\n".join(lines)
+
+    def _phase_lines(self) -> list[str]:
+        """What has been said so far: knocks, bids, offers, doublings (a line each)."""
+        out: list[str] = []
+        if self.knocks:
+            out.append("Klopfen: " + ", ".join(f"seat {s}" for s in self.knocks))
+        if self.phase in (BIDDING, SETTLING, NAMING) and self.bids:
+            out.append("Bids: " + ", ".join(f"seat {s} {action_name(a)}" for s, a in self.bids))
+        if self.phase in (SETTLING, NAMING) and self.holder is not None:
+            offer = "" if self.level is None else f", offering {action_name(self.level)}"
+            out.append(f"Holder: seat {self.holder}{offer}")
+        if self.doublings:
+            out.append(
+                "Doublings: "
+                + ", ".join(
+                    f"{action_name(DOUBLE, i).capitalize()} by seat {s}"
+                    for i, (s, _played) in enumerate(self.doublings)
+                )
+            )
+        return out
 
     # -- queries -----------------------------------------------------------------------------
 

@@ -93,6 +93,34 @@ class Contract:
         if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
             raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
 
+    def __repr__(self) -> str:
+        """The constructor call, with the kind and suit by name: it evaluates back to an equal
+        contract given ``Kind`` and the suit constants of :mod:`schafkopf.cards`.
+
+        >>> Contract(Kind.RUFSPIEL, 0, 0)
+        Contract(Kind.RUFSPIEL, 0, EICHEL)
+        >>> Contract(Kind.SOLO, 2, HERZ, tout=True)
+        Contract(Kind.SOLO, 2, HERZ, tout=True)
+        >>> Contract(Kind.WENZ, 1), Contract(Kind.RAMSCH)
+        (Contract(Kind.WENZ, 1), Contract(Kind.RAMSCH))
+        """
+        args = [f"Kind.{self.kind.name}"]
+        if self.declarer is not None:
+            args.append(str(self.declarer))
+        if self.suit is not None:  # only Ramsch has no declarer, and it has no suit
+            args.append(SUIT_NAMES[self.suit].upper())
+        if self.tout:
+            args.append("tout=True")
+        return f"Contract({', '.join(args)})"
+
+    def __str__(self) -> str:
+        """The German name (:meth:`name`).
+
+        >>> print(Contract(Kind.RUFSPIEL, 0, 0), Contract(Kind.FARBWENZ, 3, 1, True), sep="; ")
+        Sauspiel auf die Eichel-Sau; Gras-Farbwenz Tout
+        """
+        return self.name()
+
     @property
     def is_solo(self) -> bool:
         """True for every contract one player plays alone against the rest (not Rufspiel/Ramsch)."""
@@ -234,6 +262,21 @@ class Ruleset:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __repr__(self) -> str:
+        """The preset and only the options that differ from it (the record form, see
+        :meth:`to_json`): it evaluates back to an equal ruleset.
+
+        >>> Ruleset.preset("sauspiel")
+        Ruleset.preset('sauspiel')
+        >>> Ruleset.preset("sauspiel", {"tarif.rufspiel": 10, "klopfen": False})
+        Ruleset.preset('sauspiel', {'klopfen': False, 'tarif': {'rufspiel': 10}})
+        """
+        overrides = self.to_json()
+        name = overrides.pop("preset")
+        if not overrides:
+            return f"Ruleset.preset({name!r})"
+        return f"Ruleset.preset({name!r}, {overrides!r})"
 
     @cached_property
     def _hash(self) -> int:

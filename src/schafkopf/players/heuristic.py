@@ -50,6 +50,7 @@ from schafkopf.cards import (
     rank_mask,
 )
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, View
+from schafkopf.players.registry import spec_of
 from schafkopf.rules import TRUMP, Kind, PlayTables, Ruleset, play_tables
 
 _OU_MASK: Final = rank_mask(OBER) | rank_mask(UNTER)
@@ -653,6 +654,14 @@ class HeuristicPlayer:
 
     def __init__(self, name: str = "Heuristik") -> None:
         self.name = name
+
+    def __repr__(self) -> str:
+        """The name and the player spec that builds such a player.
+
+        >>> HeuristicPlayer("Sepp")
+        <HeuristicPlayer 'Sepp' heuristic>
+        """
+        return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'heuristic')}>"
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The action for ``view``'s seat; always one of ``view.legal_actions``."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from schafkopf.actions import DOUBLE, Action
 from schafkopf.game import View
+from schafkopf.players.registry import spec_of
 from schafkopf.rules import Ruleset
 
 
@@ -57,6 +58,11 @@ class IsmctsPlayer:
         self.uct_c = uct_c
         self.rollouts = rollouts
         self._games: dict[tuple[Ruleset, int], Any] = {}
+
+    def __repr__(self) -> str:
+        """The name and the player spec that builds such a player (``<IsmctsPlayer 'IS-MCTS'
+        ismcts:simulations=500>``)."""
+        return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'ismcts')}>"
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The bot's action for the seat to move (one of ``view.legal_actions``)."""

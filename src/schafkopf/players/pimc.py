@@ -46,6 +46,7 @@ from schafkopf.actions import (
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
+from schafkopf.players.registry import spec_of
 from schafkopf.rules import Contract, Kind, Ruleset, play_tables
 from schafkopf.sampling import (
     Lean,
@@ -130,6 +131,14 @@ class PimcPlayer:
         self._fallback = HeuristicPlayer(name)
         self._plans: dict[tuple[int, int, int], list[_Candidate]] = {}
         self._doubling_asked: dict[tuple[int, int, int, int], bool] = {}
+
+    def __repr__(self) -> str:
+        """The name and the player spec that builds such a player.
+
+        >>> PimcPlayer(samples=20, seconds=0.5)
+        <PimcPlayer 'PIMC' pimc:samples=20,seconds=0.5>
+        """
+        return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'pimc')}>"
 
     # -- the Player protocol ------------------------------------------------------------------
 

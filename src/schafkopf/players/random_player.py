@@ -6,6 +6,7 @@ import random
 
 from schafkopf.actions import DOUBLE, Action
 from schafkopf.game import View
+from schafkopf.players.registry import spec_of
 
 
 class RandomPlayer:
@@ -14,6 +15,14 @@ class RandomPlayer:
     def __init__(self, name: str = "Zufall", double_rate: float = 0.05) -> None:
         self.name = name
         self.double_rate = double_rate
+
+    def __repr__(self) -> str:
+        """The name and the player spec that builds such a player.
+
+        >>> RandomPlayer(), RandomPlayer("Hias", double_rate=0.2)
+        (<RandomPlayer 'Zufall' random>, <RandomPlayer 'Hias' random:double_rate=0.2>)
+        """
+        return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'random')}>"
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """A random legal action (a doubling only at ``double_rate``)."""

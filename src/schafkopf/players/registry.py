@@ -75,6 +75,46 @@ def make_player(spec: str, name: str | None = None) -> Player:
         raise PlayerSpecError(f"player {spec!r}: {e}") from None
 
 
+def spec_of(player: object, kind: str) -> str:
+    """The spec that builds a player like ``player`` (its name aside): ``kind`` and the options
+    of its constructor that differ from their defaults (what the players' reprs show).
+
+    >>> from schafkopf.players.pimc import PimcPlayer
+    >>> spec_of(PimcPlayer(samples=20, seconds=0.5, inference=True), "pimc")
+    'pimc:samples=20,seconds=0.5,inference=true'
+    """
+    options = [
+        f"{key}={_spec_text(value)}"
+        for key, default in _option_defaults(type(player))
+        if (value := getattr(player, key, default)) != default
+    ]
+    return kind + (":" + ",".join(options) if options else "")
+
+
+_OPTION_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _option_defaults(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A player class's constructor options (not ``name``) with their defaults, in order."""
+    found = _OPTION_DEFAULTS.get(cls)
+    if found is None:
+        import inspect  # only for reprs: keep the import of the registry light
+
+        found = _OPTION_DEFAULTS[cls] = tuple(
+            (p.name, p.default)
+            for p in inspect.signature(cls).parameters.values()
+            if p.name != "name" and p.default is not inspect.Parameter.empty
+        )
+    return found
+
+
+def _spec_text(value: Any) -> str:
+    """An option value as a spec writes it (read back by :func:`parse_spec`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _typed(raw: str) -> Any:
     if raw.lower() in ("true", "false"):
         return raw.lower() == "true"
