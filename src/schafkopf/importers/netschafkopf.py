@@ -6,6 +6,10 @@ tricks, the outcome line, the price breakdown and a ledger row. Each game become
 log proves (price, balance changes, Augen), so the engine can replay and re-score it. A game that
 cannot be converted (printed hands that are not the played ones, a thrown-in deal) comes back with
 ``record=None`` and the reason, naming the log line.
+
+Every converted game is replayed through the engine and checked against the log's own lines: the
+Augen of the outcome line, the price line and the ledger row's balances. A game whose log says
+otherwise than its cards is not imported; the error names the line that disagrees.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
+
+from schafkopf.record import RecordError, check_result, record_to_game
+from schafkopf.scoring import Result
 
 __all__ = [
     "PLAYERS",
@@ -114,7 +121,11 @@ class ImportedGame:
 
 
 class NetSchafkopfError(ValueError):
-    """A file that is not a NetSchafkopf protocol log at all."""
+    """A file that is not a NetSchafkopf protocol log at all.
+
+    The message says why ("not a NetSchafkopf log: ...") and never starts with the file name:
+    whoever reports it names the file.
+    """
 
 
 Line = tuple[int, str]
@@ -164,6 +175,11 @@ class _Game:
     ramsch_loser: int | None = None
     ramsch_points: int | None = None
     run: tuple[int, bool] | None = None  # Laufende held: (count, by the declarer side)
+    ledger: Line | None = None  # the ledger row (game number, price, balances)
+    previous_ledger: Line | None = None  # the row before, which the balances change from
+    outcome: Line | None = None  # the line that says who won or lost
+    augen_line: Line | None = None  # the line that gives the Augen
+    trick_lines: list[Line] = field(default_factory=list)
 
     @property
     def kind(self) -> str:
@@ -185,6 +201,23 @@ def read_log_text(path: str | Path) -> str:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     return _normalise(text)
+
+
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def _not_text(text: str) -> str:
+    """Why ``text`` is binary data rather than a text log ("" when it reads as text): a NUL
+    early on, or control characters in more than one in a hundred characters."""
+    first = _CONTROL.search(text)
+    if first is None:
+        return ""
+    nul = text.find("\x00", 0, 8000)
+    if nul < 0 and len(_CONTROL.findall(text)) * 100 <= len(text):
+        return ""
+    at = nul if nul >= 0 else first.start()
+    line = text.count("\n", 0, at) + 1
+    return f"binary data, not text (character {ord(text[at]):#04x} on line {line})"
 
 
 def _logical_lines(text: str) -> list[Line]:
@@ -309,6 +342,7 @@ def _read_ledger(block: Sequence[Line], game: _Game) -> tuple[list[int], int] | 
             game.problems.append(_at(block[i + 1], f"ledger row does not fit the header {names}"))
             return None
         game.number, game.price = values[0], values[1]
+        game.ledger = block[i + 1]
         column = dict(zip(names, values[2:], strict=True))
         return [column[name] for name in PLAYERS], column.get("Stock", 0)
     return None
@@ -367,10 +401,68 @@ def _read_price(line: Line) -> _Price:
     return price
 
 
+_CARD_HINT: Final = (
+    "a card is two letters, a suit (E, G, H, S) and a rank (A, Z, K, O, U, 9, 8, 7), like EO or H9"
+)
+
+
+def _not_cards(tokens: Sequence[str], where: str) -> str:
+    """Plain words for the tokens of a hand or trick line that are not cards."""
+    bad = [(i, t) for i, t in enumerate(tokens, 1) if t not in _FULL_DECK]
+    if len(bad) == 1:
+        i, token = bad[0]
+        return f"{token!r} ({where}, card {i}) is not a card; {_CARD_HINT}"
+    listed = ", ".join(f"{token!r} (card {i})" for i, token in bad)
+    return f"{listed} of {where} are not cards; {_CARD_HINT}"
+
+
+def _hand_size(sizes: Sequence[int]) -> int:
+    """The number of cards each hand should hold: the most common size, 8 or 6 on a tie."""
+    counts = Counter(sizes)
+    return max(counts, key=lambda n: (counts[n], n in (8, 6), n))
+
+
+def _deal_problems(hands: dict[int, list[str]], hand_lines: dict[int, Line]) -> list[str]:
+    """What is wrong with four printed hands of cards: their sizes, a card twice, the deck."""
+    size = _hand_size([len(h) for h in hands.values()])
+    wrong = [
+        _at(hand_lines[seat], f"{PLAYERS[seat]} (seat {seat}) holds {len(hand)} cards, not {size}")
+        for seat, hand in hands.items()
+        if len(hand) != size
+    ]
+    if wrong:
+        return wrong
+    holders: dict[str, list[int]] = {}
+    for seat, hand in hands.items():
+        for c in hand:
+            holders.setdefault(c, []).append(seat)
+    doubled = sorted(c for c, seats in holders.items() if len(seats) > 1)
+    deck = {8: _FULL_DECK, 6: _SHORT_DECK}.get(size)
+    if deck is not None and doubled:
+        where = "; ".join(
+            f"{c} by " + " and ".join(f"{PLAYERS[s]} (line {hand_lines[s][0]})" for s in holders[c])
+            for c in doubled
+        )
+        missing = sorted(deck - holders.keys())
+        also = f"; not dealt: {' '.join(missing)}" if missing else ""
+        return [f"dealt twice: {where}{also}"]
+    if deck is None or holders.keys() != deck:
+        return [
+            f"the hands hold {size} cards each, {4 * size} in all; a deck is dealt 8 cards each "
+            "(32), or 6 each (24) in the short deck"
+        ]
+    return []
+
+
 def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None) -> bool:
-    """Check that the printed hands are a whole deck dealt evenly; record them if so."""
+    """Check that the printed hands are a whole deck dealt evenly; record them if so.
+
+    Reported in this order: a hand not printed, a token that is not a card, a hand with more or
+    fewer cards than the others ("PcRechts (seat 2) holds 9 cards, not 8"), a card printed in two
+    places ("dealt twice"), and a deck that is neither the long nor the short one.
+    """
     problems: list[str] = []
-    hands: list[list[str]] = []
+    hands: dict[int, list[str]] = {}
     for seat in range(4):
         if seat not in hand_lines:
             problems.append(f"no hand printed for {PLAYERS[seat]}")
@@ -378,19 +470,11 @@ def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None
         line = hand_lines[seat]
         m = _HAND.match(line[1])
         tokens = m[2].split() if m else []
-        bad = [t for t in tokens if t not in _FULL_DECK]
-        if bad:
-            problems.append(
-                _at(line, f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} not cards")
-            )
-        hands.append(tokens)
-    cards = [c for h in hands for c in h]
+        if any(t not in _FULL_DECK for t in tokens):
+            problems.append(_at(line, _not_cards(tokens, f"{PLAYERS[seat]}'s hand")))
+        hands[seat] = tokens
     if not problems:
-        doubled = sorted(c for c, n in Counter(cards).items() if n > 1)
-        if doubled:
-            problems.append(f"dealt twice: {' '.join(doubled)}")
-        elif len({len(h) for h in hands}) != 1 or set(cards) not in (_FULL_DECK, _SHORT_DECK):
-            problems.append(f"the hands hold {len(cards)} cards, not a deck dealt evenly")
+        problems = _deal_problems(hands, hand_lines)
     if problems:
         reason = "; ".join(problems)
         if spielart is not None:
@@ -399,8 +483,8 @@ def _check_hands(game: _Game, hand_lines: dict[int, Line], spielart: Line | None
             f"the printed hands are not 32 (short deck: 24) distinct cards: {reason}"
         )
         return False
-    game.hands = hands
-    game.short = set(cards) == _SHORT_DECK
+    game.hands = [hands[seat] for seat in range(4)]
+    game.short = len(game.hands[0]) == 6
     return True
 
 
@@ -417,8 +501,11 @@ def _check_tricks(game: _Game, tricks: Sequence[tuple[Line, int, list[str]]]) ->
                 _at(line, f"{PLAYERS[seat]} leads, but {who} is {PLAYERS[leader]}")
             )
             return
-        if len(cards) != 4 or any(c not in _FULL_DECK for c in cards):
-            game.problems.append(_at(line, "a trick is four cards"))
+        if any(c not in _FULL_DECK for c in cards):
+            game.problems.append(_at(line, _not_cards(cards, "the trick")))
+            return
+        if len(cards) != 4:
+            game.problems.append(_at(line, f"a trick is four cards, not {len(cards)}"))
             return
         for i, c in enumerate(cards):
             player = (seat + i) % 4
@@ -430,6 +517,7 @@ def _check_tricks(game: _Game, tricks: Sequence[tuple[Line, int, list[str]]]) ->
                 return
             left[player].discard(c)
         game.tricks.append(" ".join(cards))
+        game.trick_lines.append(line)
         leader = (seat + _trick_winner(cards, trumps)) % 4
     if len(game.tricks) != len(game.hands[0]):
         game.problems.append(f"{len(game.tricks)} tricks, but {len(game.hands[0])} cards each")
@@ -465,10 +553,12 @@ def _read_outcome(game: _Game, lines: Sequence[Line], wording: str) -> None:
                     if won or game.kind != "ramsch":
                         raise _Problem(_at(line, "a Ramsch outcome for another contract"))
                     game.ramsch_loser = seat
+                    game.outcome = line
                     continue
                 if game.contract is None or seat != game.contract.get("declarer"):
                     raise _Problem(_at(line, "the outcome names another declarer"))
                 game.won = won
+                game.outcome = line
                 what = m[3]
                 if rm := _O_RUFSPIEL.match(what):
                     partner = _seat(rm[2], line)
@@ -479,10 +569,12 @@ def _read_outcome(game: _Game, lines: Sequence[Line], wording: str) -> None:
                     raise _Problem(_at(line, f"the outcome names {what!r}, not {wording!r}"))
             elif m := _O_AUGEN.match(sentence):
                 game.augen = int(m[1])
+                game.augen_line = line
             elif m := _O_RAMSCH_AUGEN.match(sentence):
                 if _seat(m[1], line) != game.ramsch_loser:
                     raise _Problem(_at(line, "Augen of a player who is not the Ramsch loser"))
                 game.ramsch_points = int(m[2])
+                game.augen_line = line
             elif _O_TIE.match(sentence):
                 pass  # ties lose by the higher Ober: the rules say ramsch_tie
             elif m := _O_JUNGFRAU.match(sentence):
@@ -704,17 +796,92 @@ def _record(game: _Game, rules: dict[str, Any], file: str) -> dict[str, Any]:
     }
 
 
+def _balances(changes: Sequence[int]) -> str:
+    return ", ".join(f"{name} {change:+d}" for name, change in zip(PLAYERS, changes, strict=True))
+
+
+def _disagreement(game: _Game, key: str, engine: Result, want: Any) -> str:
+    """The log line that gives ``result[key]``, and how the cards disagree with it."""
+    assert game.cost is not None
+    if key == "declarer_points":
+        have = engine.declarer_points
+        assert have is not None
+        line = game.augen_line or game.line
+        return _at(line, f"the tricks give the opponents {120 - have} Augen, not {120 - want}")
+    if key == "ramsch_loser_points":
+        seat = engine.ramsch_loser
+        assert seat is not None
+        line = game.augen_line or game.line
+        return _at(line, f"the tricks give {PLAYERS[seat]} {engine.points[seat]} Augen, not {want}")
+    if key == "won":
+        said = "wins" if want else "loses"
+        return _at(
+            game.outcome or game.line,
+            f"by the tricks ({engine.declarer_points} Augen for the declarer side) the declarer "
+            f"{'wins' if engine.won else 'loses'}, the log says {said}",
+        )
+    if key == "ramsch_loser":
+        seat = engine.ramsch_loser
+        loser = "nobody" if seat is None else PLAYERS[seat]
+        said = PLAYERS[want] if isinstance(want, int) and 0 <= want < 4 else repr(want)
+        return _at(game.outcome or game.line, f"by the tricks {loser} loses the Ramsch, not {said}")
+    if key == "laufende":
+        return _at(game.cost.line, f"the rules count {engine.laufende} Laufende, not {want}")
+    if key == "value":
+        return _at(game.cost.line, f"the rules price this game at {engine.value}, not {want}")
+    line = game.ledger or game.line
+    row = "this row's balances"
+    if game.previous_ledger is not None:
+        row += f" less line {game.previous_ledger[0]}'s"
+    if key == "payouts":
+        return _at(line, f"the rules pay {_balances(engine.payouts)}; {row} say {_balances(want)}")
+    return _at(line, f"the rules pay the Stock {engine.stock:+d}; {row} say {want:+d}")
+
+
+def _check_against_log(game: _Game, record: dict[str, Any]) -> list[str]:
+    """Replay a converted game and compare it with what its log says: the Augen of the
+    outcome line, who won, the price line and the ledger row. One problem per field that
+    disagrees, each naming its log line."""
+    try:
+        replayed = record_to_game({**record, "result": None})
+    except RecordError as e:
+        trick = re.match(r"trick (\d+)\b", str(e))
+        where = game.line
+        if trick and 0 < int(trick[1]) <= len(game.trick_lines):
+            where = game.trick_lines[int(trick[1]) - 1]
+        return [_at(where, f"the rules do not allow this game: {e}")]
+    if not replayed.is_over():
+        return [_at(game.line, "the tricks do not finish the game")]
+    engine = replayed.result()
+    problems = []
+    for key, want in record["result"].items():
+        if key == "ramsch_loser_points":
+            seat = engine.ramsch_loser
+            differs = seat is None or engine.points[seat] != want
+        else:
+            differs = bool(check_result({key: want}, engine))
+        if differs:
+            problems.append(_disagreement(game, key, engine, want))
+    return problems
+
+
 def parse_netschafkopf(text: str, file: str = "<log>") -> list[ImportedGame]:
     """Convert the text of a NetSchafkopf log into one :class:`ImportedGame` per game.
 
-    Raises :class:`NetSchafkopfError` if the text has no "Geber:" line at all.
+    Raises :class:`NetSchafkopfError` ("not a NetSchafkopf log: ...") for binary data or a text
+    without any "Geber:" line. A game that cannot be converted, or whose log disagrees with its
+    cards (Augen, price, balances), has ``record=None`` and an ``error`` naming the log line.
     """
+    if why := _not_text(text):
+        raise NetSchafkopfError(f"not a NetSchafkopf log: {why}")
     lines = _logical_lines(text)
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line[1])]
     if not starts:
-        raise NetSchafkopfError(f"{file}: not a NetSchafkopf protocol log (no 'Geber:' line)")
+        what = "it is empty" if not text.strip() else "it has no 'Geber:' line, which starts a game"
+        raise NetSchafkopfError(f"not a NetSchafkopf log: {what}")
     games: list[_Game] = []
     previous: tuple[list[int], int] | None = ([0, 0, 0, 0], 0)  # balances and Stock so far
+    previous_ledger: Line | None = None
     for index, (start, end) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True), 1):
         block = lines[start:end]
         game = _Game(index=index, line=block[0])
@@ -722,7 +889,8 @@ def parse_netschafkopf(text: str, file: str = "<log>") -> list[ImportedGame]:
         if row is not None and previous is not None:
             game.payouts = [new - old for new, old in zip(row[0], previous[0], strict=True)]
             game.stock = row[1] - previous[1]
-        previous = row
+            game.previous_ledger = previous_ledger
+        previous, previous_ledger = row, game.ledger
         try:
             _read_game(block, game)
         except _Problem as problem:
@@ -732,14 +900,21 @@ def parse_netschafkopf(text: str, file: str = "<log>") -> list[ImportedGame]:
     out: list[ImportedGame] = []
     for game in games:
         number = game.number if game.number is not None else game.index
+        record = None if game.problems else _record(game, rules, file)
+        if record is not None:
+            game.problems = _check_against_log(game, record)
         if game.problems:
             error = "; ".join(game.problems)
             out.append(ImportedGame(None, file, game.line[0], number, error))
         else:
-            out.append(ImportedGame(_record(game, rules, file), file, game.line[0], number, None))
+            out.append(ImportedGame(record, file, game.line[0], number, None))
     return out
 
 
 def import_netschafkopf_file(path: str | Path) -> list[ImportedGame]:
-    """Read and convert one log file; records name the file by its base name."""
+    """Read and convert one log file; records name the file by its base name.
+
+    Raises :class:`OSError` if the file cannot be read, and :class:`NetSchafkopfError` if it is
+    not a log (its message does not name the file: the caller does).
+    """
     return parse_netschafkopf(read_log_text(path), Path(path).name)
