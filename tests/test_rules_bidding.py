@@ -306,3 +306,28 @@ def test_knocks_double_sie():
     say(g, "weiter", "weiter", "spiel", "weiter", "sie")
     # sauspiel 4x_value: (50 + 8 x 10) x 4 = 520; one knock: 1040
     assert g.result().value == 1040
+
+
+def test_actions_as_text_in_german_and_english():
+    """One parser: the game takes a card token or words, and says what ambiguous or
+    unknown text could mean."""
+    from schafkopf.actions import name_action
+    from schafkopf.game import NAMING, Game
+
+    g = Game(seed=3)
+    g.apply("ich spiel")
+    for _ in range(3):
+        g.apply("pass")
+    assert g.phase == NAMING
+    solo_herz = name_action(Kind.SOLO, 2)
+    assert g.read_action("solo herz") == solo_herz == g.read_action("Solo H")
+    assert g.describe(solo_herz) == "solo H"
+    with pytest.raises(IllegalActionError, match="could mean: solo E, solo G, solo H, solo S"):
+        g.apply("solo")  # a kind without its suit: every solo it could be is listed
+    with pytest.raises(IllegalActionError, match="is no action now; legal are: "):
+        g.apply("hochzeit")
+    g.apply("solo herz")
+    assert g.phase == "play" and g.contract is not None
+    card = g.legal_actions()[0]
+    g.play(g.describe(card))  # a card by its token
+    assert g.history[-1][1] == card and len(g.trick) == 1

@@ -136,29 +136,63 @@ def action_name(action: Action, doublings_before: int = 0) -> str:
     raise ActionError(f"no action has number {action}: actions are 0..{NUM_ACTIONS - 1}")
 
 
+_WORDS: Final = {
+    "weiter": WEITER, "pass": WEITER, "spiel": SPIEL, "ich spiel": SPIEL, "play": SPIEL,
+    "klopfen": KLOPFEN, "knock": KLOPFEN, "nicht klopfen": NICHT_KLOPFEN,
+    "no knock": NICHT_KLOPFEN,
+}  # fmt: skip
+"""Bidding and Klopfen in German and English."""
+
+_KIND_WORDS: Final = {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"}
+"""Other names of contract kinds."""
+
+_SUIT_WORDS: Final = {
+    "e": 0, "eichel": 0, "eicheln": 0, "acorns": 0, "kreuz": 0, "clubs": 0,
+    "g": 1, "gras": 1, "grün": 1, "gruen": 1, "laub": 1, "blatt": 1, "leaves": 1, "pik": 1,
+    "spades": 1,
+    "h": 2, "herz": 2, "rot": 2, "hearts": 2,
+    "s": 3, "schellen": 3, "schelln": 3, "bells": 3, "karo": 3, "diamonds": 3,
+}  # fmt: skip
+"""Suits by letter, German word, and the French deck's and English names (Kreuz for
+Eichel, Pik for Gras, Karo for Schellen)."""
+
+_FILLERS: Final = frozenset({"auf", "die", "der", "sau", "on", "the", "ace"})
+"""Words a contract may be said with (``rufspiel auf die gras-sau``)."""
+
+
 def parse_action(text: str, *, naming: bool = False) -> Action:
-    """Read an action name (see :func:`action_name`). A bare kind is an offer unless ``naming``."""
+    """Read an action name (see :func:`action_name`) or a card, in German or English words:
+    ``weiter``/``pass``, ``solo herz``, ``rufspiel auf die Gras-Sau``, ``wenz tout``. A bare
+    kind is an offer unless ``naming``.
+
+    >>> parse_action("solo herz", naming=True) == parse_action("solo H", naming=True)
+    True
+    >>> parse_action("Sauspiel auf die Gras-Sau", naming=True) == parse_action("rufspiel G")
+    True
+    """
     t = " ".join(text.lower().replace("-", " ").split())
-    words = {"weiter": WEITER, "spiel": SPIEL, "klopfen": KLOPFEN, "nicht klopfen": NICHT_KLOPFEN}
-    if t in words:
-        return words[t]
+    if t in _WORDS:
+        return _WORDS[t]
     if t in _DOUBLING_WORDS or t == "double":
         return DOUBLE
-    parts = t.split()
+    parts = [_KIND_WORDS.get(p, p) for p in t.split()]
     if parts:
         try:
             kind = Kind(parts[0])
         except ValueError:
             kind = None
         if kind is not None:
-            rest = parts[1:]
+            rest = [p for p in parts[1:] if p not in _FILLERS]
             tout = "tout" in rest
             rest = [p for p in rest if p != "tout"]
             suit = None
             if rest:
-                if len(rest) != 1 or rest[0].upper() not in SUITS:
-                    raise ActionError(f"cannot read action {text!r}: the suit must be E, G, H or S")
-                suit = SUITS.index(rest[0].upper())
+                if len(rest) != 1 or rest[0] not in _SUIT_WORDS:
+                    raise ActionError(
+                        f"cannot read action {text!r}: the suit is E, G, H or S "
+                        "(Eichel, Gras, Herz, Schellen)"
+                    )
+                suit = _SUIT_WORDS[rest[0]]
             # A kind without a suit is an offer (``wenz``, ``solo tout``) unless naming.
             if not naming and suit is None and (kind, tout) in _OFFER_INDEX:
                 return offer_action(kind, tout)

@@ -36,7 +36,9 @@ from schafkopf.actions import (
     SPIEL,
     WEITER,
     Action,
+    ActionError,
     action_name,
+    parse_action,
 )
 from schafkopf.cards import (
     FULL_MASK,
@@ -676,8 +678,12 @@ class Game:
 
     # -- applying actions --------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Take ``action`` for ``seat`` (default: the seat to move); illegal actions raise."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat`` (default: the seat to move); illegal actions raise.
+        ``action`` is a number or text: a card (``EO``), ``weiter``, ``solo herz``, ...
+        (see :meth:`read_action`)."""
+        if isinstance(action, str):
+            action = self.read_action(action, seat)
         if seat is None:
             seat = self.to_move
             if seat is None:
@@ -701,6 +707,41 @@ class Game:
         except BaseException:
             self.undo()  # an internal failure must not leave a half-applied action
             raise
+
+    def play(self, card: Card | str) -> None:
+        """Play a card (a number or a token such as ``EO``) for the seat to move."""
+        self.apply(card)
+
+    def read_action(self, text: str, seat: int | None = None) -> Action:
+        """The action ``text`` means now, for ``seat`` (default: the seat to move): a card
+        token, a word of bidding or Klopfen, a doubling, an offer or a contract, in German
+        or English (``weiter``/``pass``, ``solo herz``, ``rufspiel auf die Gras-Sau``).
+        Text that names no action, or several of the legal ones, raises
+        :class:`IllegalActionError` listing what it could mean.
+
+        >>> g = Game(seed=1)
+        >>> g.read_action("pass") == g.read_action("weiter")
+        True
+        """
+        legal = self.legal_actions(seat)
+        doublings = len(self.doublings)
+        try:
+            return parse_action(text, naming=self.phase == NAMING)
+        except ActionError:
+            pass
+        said = " ".join(text.lower().replace("-", " ").split())
+        names = {action_name(a, doublings): a for a in legal}
+        could = [n for n in names if n.startswith(said)] if said else []
+        if len(could) == 1:
+            return names[could[0]]
+        shown = ", ".join(could or names) or "nothing: it is not this seat's turn"
+        what = "could mean" if could else "is no action now; legal are"
+        raise IllegalActionError(f"{text!r} {what}: {shown}")
+
+    def describe(self, action: Action) -> str:
+        """The name of ``action`` as :meth:`read_action` reads it (``EO``, ``weiter``,
+        ``kontra`` or ``re`` as the doublings so far make it, ``rufspiel G``)."""
+        return action_name(action, len(self.doublings))
 
     def _dispatch(self, seat: int, action: Action) -> None:
         if action < 32:
