@@ -9,14 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from schafkopf.benchmark import TARGETS, meets_targets, run_benchmarks
-
-UNITS = {
-    "api_games_per_s": "games/s",
-    "playouts_per_s": "playouts/s",
-    "baseline_playouts_per_s": "playouts/s",
-    "playout_ratio": "x (baseline / kernel)",
-}
+from schafkopf.benchmark import figures_table, meets_targets, run_benchmarks
 
 
 def main() -> None:
@@ -27,17 +20,10 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     figures = run_benchmarks(seconds=args.seconds, repeats=args.repeats)
-    ok = meets_targets(figures)
     if args.json:
-        print(json.dumps({"figures": figures, "targets_met": ok}))
+        print(json.dumps({"figures": figures, "targets_met": meets_targets(figures)}))
         return
-    print(f"{'figure':26s} {'value':>14s}  {'target':>10s}  {'':4s} unit")
-    for name, value in figures.items():
-        op, bound = TARGETS.get(name, ("", 0.0))
-        target = f"{op} {bound:,.{1 if bound < 10 else 0}f}" if op else ""
-        mark = ("ok" if ok[name] else "MISS") if name in ok else ""
-        shown = f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
-        print(f"{name:26s} {shown:>14s}  {target:>10s}  {mark:4s} {UNITS.get(name, '')}")
+    print(figures_table(figures))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numba import njit
@@ -177,3 +177,25 @@ def meets_targets(figures: dict[str, float]) -> dict[str, bool]:
         v = figures[name]
         out[name] = v >= bound if op == ">=" else v <= bound
     return out
+
+
+UNITS: Final = {
+    "api_games_per_s": "games/s",
+    "playouts_per_s": "playouts/s",
+    "baseline_playouts_per_s": "playouts/s",
+    "playout_ratio": "x (baseline / kernel)",
+}
+
+
+def figures_table(figures: dict[str, float]) -> str:
+    """The figures next to their targets, as ``schafkopf bench`` and bench/bench_engine.py
+    print them (and the README shows them)."""
+    ok = meets_targets(figures)
+    lines = [f"{'figure':26s} {'value':>14s}  {'target':>10s}  {'':4s} unit"]
+    for name, value in figures.items():
+        op, bound = TARGETS.get(name, ("", 0.0))
+        target = f"{op} {bound:,.{1 if bound < 10 else 0}f}" if op else ""
+        mark = ("ok" if ok[name] else "MISS") if name in ok else ""
+        shown = f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+        lines.append(f"{name:26s} {shown:>14s}  {target:>10s}  {mark:4s} {UNITS.get(name, '')}")
+    return "\n".join(lines)

@@ -257,14 +257,10 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 2.0,
 ) -> None:
     """Measure the engine: random games through the API, and bitmask playouts."""
-    from schafkopf.benchmark import run_benchmarks
+    from schafkopf.benchmark import figures_table, run_benchmarks
 
     figures = run_benchmarks(seconds=seconds)
-    if as_json:
-        typer.echo(json.dumps(figures))
-    else:
-        for k, v in figures.items():
-            typer.echo(f"{k:32s} {v:,.1f}" if isinstance(v, float) else f"{k:32s} {v}")
+    typer.echo(json.dumps(figures) if as_json else figures_table(figures))
 
 
 @app.command("compile")
