@@ -9,7 +9,7 @@ import pytest
 
 from conftest import GAMES, knock_round, legal_cards, new_game, play, replay_game, rules_of, start
 from schafkopf.actions import SPIEL, WEITER, ActionError, action_name, is_name, parse_action
-from schafkopf.game import IllegalActionError
+from schafkopf.game import Game, IllegalActionError
 
 # Deal F (follow suit): seat 1 is the declarer in every test below.
 #   seat 1 holds GO but no plain Gras, HU and HA but no other Herz, E9 (not EA), SA SZ.
@@ -400,3 +400,26 @@ def test_sie_needs_all_eight_ober_and_unter():
     g = _to_naming(seven, 0)
     assert "sie" not in _names(g)
     assert "solo H tout" in _names(g)
+
+
+def test_games_compare_by_state_and_errors_share_one_base():
+    from schafkopf import GameNotOverError, NothingToUndoError, SchafkopfError
+    from schafkopf.cards import CardError
+    from schafkopf.record import RecordError
+    from schafkopf.rules import RulesError
+
+    g = Game(seed=5)
+    assert g.copy() == g and Game(seed=5) == g and Game(seed=6) != g
+    with pytest.raises(NothingToUndoError):
+        g.undo()
+    with pytest.raises(GameNotOverError):
+        g.result()
+    h = g.copy()
+    h.apply(h.legal_actions()[0])
+    assert h != g
+    h.undo()
+    assert h == g
+    for error in (GameNotOverError, NothingToUndoError, IllegalActionError, RulesError,
+                  RecordError, CardError):  # fmt: skip
+        assert issubclass(error, SchafkopfError) and issubclass(error, ValueError)
+        assert error.code and error.code != SchafkopfError.code

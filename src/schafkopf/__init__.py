@@ -8,7 +8,16 @@
 
 from schafkopf import actions
 from schafkopf.cards import Card, CardError, CardSet, augen, card_name, card_token, parse_card
-from schafkopf.game import Game, GameError, IllegalActionError, Trick, View
+from schafkopf.errors import SchafkopfError
+from schafkopf.game import (
+    Game,
+    GameError,
+    GameNotOverError,
+    IllegalActionError,
+    NothingToUndoError,
+    Trick,
+    View,
+)
 from schafkopf.rules import PRESETS, Contract, Kind, RulesError, Ruleset
 from schafkopf.scoring import Result
 
@@ -22,11 +31,14 @@ __all__ = [
     "Contract",
     "Game",
     "GameError",
+    "GameNotOverError",
     "IllegalActionError",
     "Kind",
+    "NothingToUndoError",
     "Result",
     "RulesError",
     "Ruleset",
+    "SchafkopfError",
     "Trick",
     "View",
     "__version__",

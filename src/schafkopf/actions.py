@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from schafkopf.cards import SUITS, CardError, card_token, parse_card
+from schafkopf.errors import SchafkopfError
 from schafkopf.rules import SUIT_KINDS, Contract, Kind
 
 Action = int
@@ -66,8 +67,10 @@ _NAME_INDEX: Final = {n: NAME_BASE + i for i, n in enumerate(NAMES)}
 _DOUBLING_WORDS: Final = ("kontra", "re", "sup", "hirsch")
 
 
-class ActionError(ValueError):
+class ActionError(SchafkopfError):
     """An action number or name that means nothing."""
+
+    code = "bad_action"
 
 
 def offer_action(kind: Kind, tout: bool = False) -> Action:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from schafkopf.errors import SchafkopfError
+
 Card = int
 """A card: ``suit * 8 + rank``, 0..31."""
 
@@ -46,8 +48,10 @@ _SUIT_ALIASES: Final = {"E": 0, "G": 1, "GR": 1, "B": 1, "H": 2, "S": 3}
 _RANK_ALIASES: Final = {r: i for i, r in enumerate(RANKS)} | {"10": ZEHN, "X": ZEHN}
 
 
-class CardError(ValueError):
+class CardError(SchafkopfError):
     """A card token or card number that names no card."""
+
+    code = "card"
 
 
 def card(suit: int, rank: int) -> Card:

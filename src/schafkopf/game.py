@@ -55,6 +55,7 @@ from schafkopf.cards import (
     parse_card,
     rank_mask,
 )
+from schafkopf.errors import SchafkopfError
 from schafkopf.rules import (
     STANDARD,
     TRUMP,
@@ -152,12 +153,28 @@ def _bid_tables(rules: Ruleset) -> _BidTables:
     return tables
 
 
-class GameError(ValueError):
+class GameError(SchafkopfError):
     """A game cannot be set up as asked (bad hands, bad dealer)."""
 
+    code = "bad_game"
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(SchafkopfError):
     """An action that is not legal now; the message says why. The game is unchanged."""
+
+    code = "illegal"
+
+
+class GameNotOverError(IllegalActionError):
+    """The game has no result yet: it is not over."""
+
+    code = "game_not_over"
+
+
+class NothingToUndoError(IllegalActionError):
+    """``undo()`` before any action."""
+
+    code = "nothing_to_undo"
 
 
 class Trick(NamedTuple):
@@ -520,7 +537,7 @@ class Game:
     def result(self) -> Result:
         """The result of a finished game."""
         if self._result is None:
-            raise IllegalActionError("the game is not over yet: it has no result")
+            raise GameNotOverError("the game is not over yet: it has no result")
         return self._result
 
     def doubling_name(self) -> str:
@@ -763,7 +780,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action, restoring the state exactly; returns that action."""
         if not self._stack:
-            raise IllegalActionError("nothing to undo: no action has been taken")
+            raise NothingToUndoError("nothing to undo: no action has been taken")
         saved, nh, nt = self._stack.pop()
         action = self.history[nh][1]
         _restore_state(self, saved)
@@ -1050,6 +1067,21 @@ class Game:
             legal_actions=tuple(self.legal_actions(seat)),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
         )
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are the same deal under the same rules with the
+        same actions so far (so ``g.copy() == g``, and a replayed record equals its game)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.history == other.history
+            and self.deal == other.deal
+            and self.dealer == other.dealer
+            and self.stock_before == other.stock_before
+            and self.rules == other.rules
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it is no dictionary key
 
     def copy(self) -> Game:
         """An independent copy with the same history (undo works on it too)."""

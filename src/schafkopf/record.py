@@ -33,6 +33,7 @@ from schafkopf.actions import (
     parse_action,
 )
 from schafkopf.cards import CardError, card_token, parse_card
+from schafkopf.errors import SchafkopfError
 from schafkopf.game import (
     BIDDING,
     KLOPFEN_PHASE,
@@ -53,8 +54,10 @@ _KNOWN: Final = frozenset(
 )  # fmt: skip
 
 
-class RecordError(ValueError):
+class RecordError(SchafkopfError):
     """A record that is malformed or breaks a rule; the message names the place."""
+
+    code = "bad_record"
 
     line: int | None = None
     """Where in the input the error is, when the reader knows (from 1)."""

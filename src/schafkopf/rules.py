@@ -33,10 +33,13 @@ from schafkopf.cards import (
     Card,
     card,
 )
+from schafkopf.errors import SchafkopfError
 
 
-class RulesError(ValueError):
+class RulesError(SchafkopfError):
     """An unknown option, a bad option value, or an impossible contract for a ruleset."""
+
+    code = "bad_rules"
 
 
 class Kind(StrEnum):

@@ -1,7 +1,9 @@
 """A session: an agreed number of games with dealer rotation, the Stock and a running ledger.
 
 Each finished game is appended to the session file (JSON Lines: a header, then one record per
-game) and flushed to disk at once, so a crash loses at most the game in progress;
+game) and flushed to disk at once; a face may also append each action of the game in progress
+(:meth:`Session.record_action`, lines ``{"game": n, "act": [seat, action]}``), so that
+:meth:`Session.resume` continues that game where it stopped instead of dealing it anew.
 :meth:`Session.resume` reads the file back and replays every record through the engine.
 """
 
@@ -14,15 +16,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from schafkopf.game import Game
+from schafkopf.errors import SchafkopfError
+from schafkopf.game import Game, IllegalActionError
 from schafkopf.record import RecordError, game_to_record, record_to_game
 from schafkopf.rules import RulesError, Ruleset
 
 SESSION_FORMAT: Final = "schafkopf-session/1"
 
 
-class SessionError(ValueError):
+class SessionError(SchafkopfError):
     """A session file that cannot be read or does not fit the session."""
+
+    code = "bad_session"
 
 
 class Session:
@@ -60,6 +65,9 @@ class Session:
         self.stock = 0
         self.dealer = first_dealer
         self.deals = [0] * rules.players
+        self.pending: list[tuple[int, int]] = []
+        """Actions of the game in progress read back by :meth:`resume`; :meth:`new_game`
+        replays them."""
         if self.path is not None and not self.path.exists():
             self._write_line(self._header())
 
@@ -106,6 +114,9 @@ class Session:
         for lineno, line in enumerate(lines[1:], 2):
             try:
                 rec = json.loads(line)
+                if isinstance(rec, dict) and "act" in rec:
+                    s._read_action(rec, f"{p}:{lineno}")
+                    continue
                 game = record_to_game(rec)
             except json.JSONDecodeError:
                 if lineno == len(lines):
@@ -116,8 +127,25 @@ class Session:
             if not game.is_over():
                 raise SessionError(f"{p}:{lineno}: the game is not finished")
             s._account(game, rec)
+            s.pending = []
+        s.new_game()  # checks the game in progress
         s.path = p
         return s
+
+    def _read_action(self, rec: dict[str, Any], where: str) -> None:
+        act = rec.get("act")
+        if rec.get("game") != self.played + 1:
+            raise SessionError(
+                f"{where}: an action of game {rec.get('game')!r} after game "
+                f"{self.played} was booked"
+            )
+        if (
+            not isinstance(act, list)
+            or len(act) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in act)
+        ):
+            raise SessionError(f"{where}: act must be [seat, action]")
+        self.pending.append((act[0], act[1]))
 
     # -- flow -----------------------------------------------------------------------------------
 
@@ -133,9 +161,23 @@ class Session:
         return not self.until_equal or len(set(self.deals)) == 1
 
     def new_game(self) -> Game:
-        """The next game: the next dealer, a deal from the session's seed, the current Stock."""
+        """The next game: the next dealer, a deal from the session's seed, the current Stock;
+        after :meth:`resume`, with the actions already taken in it (:attr:`pending`)."""
         rng = random.Random(f"{self.seed}:{self.played}")
-        return Game(self.rules, dealer=self.dealer, seed=rng, stock=self.stock)
+        game = Game(self.rules, dealer=self.dealer, seed=rng, stock=self.stock)
+        for seat, action in self.pending:
+            try:
+                game.apply(action, seat)
+            except IllegalActionError as e:
+                raise SessionError(f"game {self.played + 1} in progress: {e}") from None
+        return game
+
+    def record_action(self, seat: int, action: int) -> None:
+        """Append one action of the game in progress to the file (and to :attr:`pending`), so
+        that :meth:`resume` continues the game there."""
+        self.pending.append((seat, action))
+        if self.path is not None:
+            self._write_line({"game": self.played + 1, "act": [seat, action]})
 
     def finish_game(self, game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """Book a finished game: ledger, Stock, next dealer; append it to the file."""
@@ -145,6 +187,7 @@ class Session:
         if self.path is not None:
             self._write_line(rec)
         self._account(game, rec)
+        self.pending = []
         return rec
 
     def _account(self, game: Game, rec: dict[str, Any]) -> None:

@@ -11,11 +11,14 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from schafkopf.errors import SchafkopfError
 from schafkopf.players.base import Player
 
 
-class PlayerSpecError(ValueError):
+class PlayerSpecError(SchafkopfError):
     """A player name or option that is not known."""
+
+    code = "bad_player"
 
 
 _FACTORIES: dict[str, tuple[str, str]] = {
