@@ -173,7 +173,8 @@ def test_connections_per_table_and_per_address(db: str) -> None:
 
 def test_message_size_is_a_setting(db: str) -> None:
     with _client(db, ServerSettings(message_bytes=300)) as c:
-        t = c.post("/api/tables", json={"player": "Anna"}).json()
+        people = {"player": "Anna", "seats": ["human"] * 4}  # no bot events among the replies
+        t = c.post("/api/tables", json=people).json()
         with c.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
             ws.receive_json()
             ws.send_text('{"type": "ping", "pad": "' + "x" * 300 + '"}')
