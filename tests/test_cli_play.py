@@ -11,7 +11,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-PROMPTS = ["Deine Wahl> ", r"\[j/N\] ", pexpect.EOF]
+from schafkopf.record import record_to_game
+from schafkopf.session import Session
+
+PROMPTS = ["Deine Wahl> ", r"\[j/N\] ", pexpect.EOF, r"Wirklich aufhören\? \(j/n\) "]
 
 
 def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
@@ -54,7 +57,9 @@ def play(child: pexpect.spawn, stop_after: str | None = None) -> str:
         if i == 2:
             child.close()
             return "".join(out)
-        if stop_after is not None and stop_after in "".join(out):
+        if i == 3:
+            child.sendline("j")
+        elif stop_after is not None and stop_after in "".join(out):
             child.sendline("q")
         elif i == 1:
             child.sendline("n")
@@ -78,6 +83,8 @@ def test_quit_cleanly(tmp_path: Path, how: str) -> None:
     child.expect("Deine Wahl> ")
     if how == "q":
         child.sendline("q")
+        child.expect(r"Wirklich aufhören\? \(j/n\) ")
+        child.sendline("j")
     elif how == "ctrl-c":
         child.sendintr()
     else:
@@ -93,7 +100,7 @@ def test_quit_cleanly(tmp_path: Path, how: str) -> None:
 def test_resume_a_session_file(tmp_path: Path) -> None:
     args = ["--games", "2", "--seed", "7", "--session", "tmp/s.jsonl"]
     first = play(spawn(args, tmp_path), stop_after="Ergebnis Spiel 1")
-    assert "Abgebrochen" in first and "Stand nach 1 von 2 Spiel" in first
+    assert "Angehalten" in first and "Stand nach 1 von 2 Spielen" in first
     assert "Fortsetzen mit: schafkopf play --session tmp/s.jsonl" in first
     child = spawn(args, tmp_path)
     second = play(child)
@@ -105,4 +112,49 @@ def test_resume_a_session_file(tmp_path: Path) -> None:
     assert "Stand nach 2 von 2 Spielen" in ledger
     assert "Sitzung beendet nach 2 Spielen" in second
     lines = (tmp_path / "tmp" / "s.jsonl").read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 3  # the header and two games
+    records = [ln for ln in lines if '"act"' not in ln]
+    assert len(records) == 3  # the header and two games (the other lines: each action)
+
+
+def test_resume_continues_the_game_in_progress(tmp_path: Path) -> None:
+    """Quitting in the middle of a game and resuming goes on in that very game: the hand
+    seen is not dealt again and the choices made stay made."""
+    args = ["--games", "2", "--seed", "11", "--session", "s.jsonl"]
+    first = play(spawn(args, tmp_path), stop_after="→ Stich 1 an")
+    assert "Angehalten: das laufende Spiel ist gespeichert" in first
+    assert "noch kein Spiel gebucht" in first
+    acts = (tmp_path / "s.jsonl").read_text(encoding="utf-8").count('"act"')
+    assert acts > 4
+    before = Session.resume(tmp_path / "s.jsonl").new_game().history
+    assert len(before) == acts
+    child = spawn(args, tmp_path)
+    second = play(child)
+    assert child.exitstatus == 0, second[-2000:]
+    assert "fortgesetzt: 0 Spiele von 2 gespielt." in second
+    assert f"Das angefangene Spiel geht weiter, wo es aufgehört hat ({acts} Züge" in second
+    assert "Spiel 1 von 2" in second and "Sitzung beendet nach 2 Spielen" in second
+    booked = Session.resume(tmp_path / "s.jsonl")
+    assert booked.played == 2 and not booked.pending
+    game_one = record_to_game(booked.records[0])
+    assert game_one.history[:acts] == before  # the same deal, the same choices
+
+
+def test_bad_opponents_and_the_unit(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "schafkopf", "play", "--opponents", "genius"],
+        cwd=str(tmp_path),
+        env={**os.environ, "TERM": "dumb", "PYTHONIOENCODING": "utf-8"},
+        encoding="utf-8",
+        timeout=20,
+    )
+    child.expect(pexpect.EOF)
+    out = child.before
+    child.close()
+    assert child.exitstatus == 2
+    assert "unbekannte Gegner 'genius'" in out and "pimc_inference" in out
+    assert "Traceback" not in out
+    child = spawn(["--games", "1", "--seed", "5", "--unit", "Punkte"], tmp_path)
+    out = play(child)
+    assert child.exitstatus == 0, out[-2000:]
+    assert "Abrechnung (Beträge: Punkte)" in out and re.search(r"Du [+-]?\d+ Punkte?\b", out)

@@ -110,7 +110,7 @@ def test_called_sau_and_partner_shown() -> None:
     after = g.view(2)
     assert "Partner: Sepp" in render_to_text(render_status(after, NAMES))
     said = "\n".join(t.plain for t in describe_changes(before, after, NAMES))
-    assert "Sepp: GA Gras-Sau" in said and "Sepp spielt mit Du" in said
+    assert "Sepp: GA Gras-Sau" in said and "Sepp spielt mit dir." in said
 
 
 def test_status_shows_bids_trick_points_doublings() -> None:
@@ -122,7 +122,7 @@ def test_status_shows_bids_trick_points_doublings() -> None:
     text = render_to_text(render_status(g.view(0), NAMES))
     assert "Spiel: Herz-Solo · Spieler: Du" in text
     assert "Kontra: Sepp" in text
-    assert "Stich 2 (Du kommt raus): Du HU · Sepp ?" in text
+    assert "Stich 2 (Du kommst raus): Du HU · Sepp ?" in text
     assert "Letzter Stich" not in text
     assert "Du 9 (1)" in text and "Spieler 9 : Gegner 0" in text
     bidding = Game(hands=HANDS, dealer=3)
@@ -199,8 +199,8 @@ def test_result_shows_the_reckoning() -> None:
     assert "Herz-Solo · Spieler: Du" in text
     assert f"Augen: Spieler {r.declarer_points} : Gegner {120 - (r.declarer_points or 0)}" in text
     assert "Schneider:" in text and "Schwarz:" in text and f"Laufende: {r.laufende}" in text
-    assert f"Faktor ×{r.multiplier} (Kontra)" in text and f"Wert: {r.value}" in text
-    assert f"Du {r.payouts[0]:+d}" in text
+    assert f"Faktor ×{r.multiplier} (Kontra)" in text and f"Wert: {r.value} ct" in text
+    assert f"Du {r.payouts[0]:+d} ct" in text
 
 
 # -- input -----------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def _out(console: Console) -> str:
     return console.file.getvalue()
 
 
-def test_human_reprompts_with_the_engine_reason() -> None:
+def test_human_reprompts_with_a_german_reason() -> None:
     g = _named_game(HANDS, "solo H")
     g.apply(parse_card("EO"), 0)  # Du leads a trump: Sepp must follow with a trump
     console, prompts = _console(), list[str]()
@@ -283,7 +283,8 @@ def test_human_reprompts_with_the_engine_reason() -> None:
     human.new_game(g)
     assert human.choose(g.view(1), random.Random()) == parse_card("GO")
     out = _out(console)
-    assert "must follow suit (trump was led)" in out  # the engine's IllegalActionError message
+    assert "Trumpf ist angespielt: du musst Trumpf zugeben" in out
+    assert "must" not in out and "seat" not in out  # never the engine's English
     assert "verstehe ich nicht" in out and "keine Karte mit der Nummer 99" in out
     assert "Eingaben" in out  # the help
     assert out.count("Wähle:") == 2 and len(prompts) == 5
@@ -301,7 +302,7 @@ def test_human_quits_and_kontra_is_offered_once_per_chance() -> None:
     assert prompts == ["Kontra? [j/N] "]
     human.new_game(g)
     assert human.wants_to_double(g.view(0), random.Random()) is True
-    human = HumanPlayer("Du", console, _scripted(["q"], prompts), names=NAMES)
+    human = HumanPlayer("Du", console, _scripted(["q", "j"], prompts), names=NAMES)
     with pytest.raises(QuitSession):
         human.choose(Game(hands=HANDS, dealer=3).view(0), random.Random())
 
@@ -333,7 +334,7 @@ def test_session_in_process_two_games_and_the_ledger() -> None:
     assert code == 0
     assert "Ergebnis Spiel 2" in out and "Stand nach 2 von 2 Spielen" in out
     assert "Sitzung beendet nach 2 Spielen" in out
-    assert "Stock: " in out and "♣" in out
+    assert "Stock: " in out and "♣" in out and " ct" in out
 
 
 def test_session_stops_cleanly_on_ctrl_d() -> None:
@@ -357,5 +358,232 @@ def test_heuristic_falls_back_to_random_without_the_module(
     bots, note = make_bots("heuristic", ["Sepp", "Resi", "Hias"])
     assert all(isinstance(b, RandomPlayer) for b in bots) and note
     assert [b.name for b in bots] == ["Sepp", "Resi", "Hias"]
-    with pytest.raises(ValueError, match="unknown opponents"):
+    with pytest.raises(ValueError, match="unbekannte Gegner 'genius'"):
         make_bots("genius", ["Sepp"])
+
+
+# -- German with "Du", reasons, input, quitting, tricks, forced cards, opponents, units --------
+
+
+def test_du_is_conjugated_everywhere() -> None:
+    from schafkopf.tui.words import accusative, after_games, amount, dative, subject
+
+    assert subject("Du", "spielt") == "Du spielst" and subject("Sepp", "spielt") == "Sepp spielt"
+    assert subject("Du", "kommt", "raus") == "Du kommst raus"
+    assert accusative("Du") == "dich" and dative("Du") == "dir" and dative("Resi") == "Resi"
+    assert after_games(1, 3) == "nach 1 von 3 Spielen" and after_games(1, None) == "nach 1 Spiel"
+    assert amount(5) == "+5 ct" and amount(0) == "0 ct" and amount(-1, "Punkte") == "-1 Punkt"
+    rules = Ruleset.preset("sauspiel")
+    g = Game(rules, dealer=3, seed=2)
+    before = g.view(0)
+    g.apply(parse_action("klopfen"), 0)
+    said = [t.plain for t in describe_changes(before, g.view(0), NAMES)]
+    assert said == ["Du klopfst!"]
+    g = Game(hands=HANDS, dealer=3)
+    before = g.view(1)
+    for seat in range(4):
+        g.apply(SPIEL if seat in (0, 1) else WEITER, seat)
+    g.apply(offer_action(Kind.SOLO), 1)
+    g.apply(offer_action(Kind.WENZ), 0)
+    said = [t.plain for t in describe_changes(before, g.view(1), NAMES)]
+    assert "Du bietest: wenz" in said and "Sepp bietet: solo" in said
+    g.apply(WEITER, 1)
+    before = g.view(1)
+    g.apply(name_action(Kind.WENZ), 0)
+    assert "Du spielst: Wenz" in [t.plain for t in describe_changes(before, g.view(1), NAMES)]
+    g = _named_game(HANDS, "solo H")
+    for tok, seat in (("EO", 0), ("GO", 1), ("HO", 2), ("E8", 3)):
+        before = g.view(1)
+        g.apply(parse_card(tok), seat)
+    said = "\n".join(t.plain for t in describe_changes(before, g.view(1), NAMES))
+    assert "Stich 1 an dich (" in said and "an Du" not in said
+    status = render_to_text(render_status(g.view(1), NAMES))
+    assert "Letzter Stich (an dich)" in status and "(Du kommst raus)" in status
+    for text in (said, status):
+        assert not re.search(r"\bDu (bietet|spielt|klopft|kommt|hat|gewinnt|zahlt)\b", text)
+
+
+def test_all_pass_pays_nothing_and_nobody_wins() -> None:
+    from schafkopf.session import Session
+    from schafkopf.tui.session import _final
+
+    g = Game(hands=HANDS, dealer=3)
+    for seat in range(4):
+        g.apply(WEITER, seat)
+    text = render_to_text(render_result(g.view(0), g.result(), NAMES))
+    assert "es wird neu gegeben, niemand zahlt" in text and "Auszahlung: keine" in text
+    s = Session(Ruleset.preset("standard"), NAMES, games=1, seed=1)
+    s.finish_game(g)
+    final = _final(s).plain
+    assert "Alle stehen gleich (0 ct): niemand gewinnt." in final
+    assert "Es gewinnt" not in final and "Du und Sepp" not in final
+    assert "Sitzung beendet nach 1 Spiel." in final
+
+
+def test_reasons_are_german_and_computed_from_the_view() -> None:
+    from schafkopf.tui.reasons import why_not
+
+    g = _named_game(HANDS, "solo H")
+    g.apply(parse_card("EA"), 0)  # Eichel led: Sepp holds EZ
+    v = g.view(1)
+    assert why_not(v, parse_card("GA"), NAMES).startswith("Eichel ist angespielt: du musst")
+    assert why_not(v, parse_card("EO"), NAMES) == "EO (Eichel-Ober) hast du nicht auf der Hand."
+    assert why_not(g.view(2), parse_card("HO"), NAMES) == "Du bist nicht dran: Sepp ist am Zug."
+    assert why_not(g.view(0), DOUBLE, NAMES) == "Kontra dürfen nur die Gegner des Spielers sagen."
+    bidding = Game(hands=HANDS, dealer=3).view(0)
+    assert "„weiter“ oder „spiel“" in why_not(bidding, parse_action("klopfen"), NAMES)
+    assert "Kontra gibt es erst" in why_not(bidding, DOUBLE, NAMES)
+    for v2, a in ((v, parse_card("GA")), (bidding, DOUBLE), (g.view(2), parse_card("HO"))):
+        text = why_not(v2, a, NAMES)
+        assert not re.search(r"\b(seat|must|may|cannot|led|trump)\b", text), text
+
+
+def test_called_sau_reasons() -> None:
+    from schafkopf.tui.reasons import why_not
+
+    g = _named_game(HANDS, "rufspiel G")  # Du calls the Gras-Sau; Sepp holds it
+    g.apply(parse_card("GK"), 0)  # Gras led: Sepp must give the called Sau
+    text = why_not(g.view(1), parse_card("EZ"), NAMES)
+    assert text == "Gras ist angespielt: wer die gerufene Gras-Sau hat, muss sie zugeben."
+    hands = [
+        "GA G7 EA E7 S8 HA HZ EO",  # Du holds the Gras-Sau and only one more Gras
+        "GO SO EU GU H9 H8 EZ GK",
+        "HO SU HK H7 EK E9 GZ SA",
+        "E8 G9 G8 HU SZ SK S9 S7",
+    ]
+    g = _named_game(hands, "rufspiel G", declarer=2)
+    text = why_not(g.view(0), parse_card("G7"), NAMES)
+    assert text.startswith("Wer die gerufene Gras-Sau hat, muss sie selbst ausspielen")
+    assert "davonlaufen darf nur, wer mindestens 4 Karten dieser Farbe hat" in text
+
+
+def test_negative_and_unknown_numbers_are_refused_with_the_choices() -> None:
+    v = Game(hands=HANDS, dealer=3).view(0)
+    with pytest.raises(InputError, match=r"-1 ist keine Wahl.*1=weiter, 2=spiel"):
+        parse_input("-1", v)
+    with pytest.raises(InputError, match=r"keine Wahl mit der Nummer 7.*1=weiter, 2=spiel"):
+        parse_input("7", v)
+    play = _named_game(HANDS, "solo H").view(0)
+    with pytest.raises(InputError, match="-3 ist keine Wahl"):
+        parse_input("-3", play)
+
+
+def test_solo_with_a_suit_at_the_offer_step_is_kept_for_naming() -> None:
+    g = Game(hands=HANDS, dealer=3)
+    for seat in range(4):
+        g.apply(SPIEL if seat in (0, 1) else WEITER, seat)
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Sepp", console, _scripted(["solo h"], prompts), names=NAMES)
+    human.new_game(g)
+    offer = human.choose(g.view(1), random.Random())
+    assert offer == offer_action(Kind.SOLO)
+    g.apply(offer, 1)
+    while g.to_move != 1:
+        g.apply(WEITER, g.to_move)
+    assert human.choose(g.view(1), random.Random()) == name_action(Kind.SOLO, 2)
+    out = _out(console)
+    assert "Beim Bieten sagt man nur die Art; Herz-Solo ist gemerkt" in out
+    assert "Du sagst an, was du geboten hast: Herz-Solo." in out
+    assert len(prompts) == 1
+
+
+def test_q_asks_first_and_l_lists_the_tricks() -> None:
+    g = _named_game(HANDS, "solo H")
+    for tok, seat in (("EO", 0), ("GO", 1), ("HO", 2), ("E8", 3)):
+        g.apply(parse_card(tok), seat)
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Du", console, _scripted(["q", "n", "l", "HU"], prompts), names=NAMES)
+    assert human.choose(g.view(0), random.Random()) == parse_card("HU")
+    assert prompts == ["Deine Wahl> ", "Wirklich aufhören? (j/n) ", "Deine Wahl> ", "Deine Wahl> "]
+    out = _out(console)
+    assert "Bisherige Stiche:" in out
+    assert " 1. Du EO · Sepp GO · Resi HO · Hias E8 → an dich (9 Augen)" in out
+    assert "l Stiche" in out
+
+
+def test_a_forced_card_plays_itself() -> None:
+    g = _named_game(HANDS, "solo H")
+    g.apply(DOUBLE, 1)  # Kontra said: Sepp has nothing more to say
+    g.apply(parse_card("EA"), 0)  # Eichel led: Sepp's only Eichel is EZ
+
+    def no_input(prompt: str) -> str:
+        raise AssertionError(f"asked {prompt!r}")
+
+    console = _console()
+    human = HumanPlayer("Sepp", console, no_input, names=NAMES, auto=True)
+    assert human.choose(g.view(1), random.Random()) == parse_card("EZ")
+    assert "Nur eine Karte ist erlaubt: EZ Eichel-Zehn (von selbst gespielt)." in _out(console)
+    prompts: list[str] = []
+    manual = HumanPlayer("Sepp", _console(), _scripted(["EZ"], prompts), names=NAMES)
+    assert manual.choose(g.view(1), random.Random()) == parse_card("EZ") and prompts
+
+
+def test_opponents_by_spec_or_level() -> None:
+    from schafkopf.players.pimc import PimcPlayer
+
+    bots, note = make_bots("pimc:samples=2,seconds=0.05", ["Sepp", "Resi", "Hias"])
+    assert all(isinstance(b, PimcPlayer) for b in bots) and note is None
+    assert [b.name for b in bots] == ["Sepp", "Resi", "Hias"]
+    assert all(isinstance(b, PimcPlayer) for b in make_bots("pimc_inference", ["Sepp"])[0])
+    assert isinstance(make_bots("random", ["Sepp"])[0][0], RandomPlayer)
+    with pytest.raises(ValueError, match="unbekannte Gegner 'pimc:bogus=1'"):
+        make_bots("pimc:bogus=1", ["Sepp"])
+    console = _console()
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), opponents="genius", console=console, delay=0
+    )
+    assert code == 2 and "unbekannte Gegner 'genius'" in _out(console)
+
+
+def test_amounts_carry_the_unit() -> None:
+    console = _console()
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard", {"stock": True}), games=2, opponents="random",
+        seed=3, console=console, read=_auto_reader(console), delay=0, unit="Punkte",
+    )  # fmt: skip
+    out = _out(console)
+    assert code == 0
+    assert "Abrechnung (Beträge: Punkte)" in out
+    assert re.search(r"Auszahlung: Du [+-]?\d+ Punkte?\b", out)
+    assert re.search(r"Stand nach 2 von 2 Spielen: Du [+-]?\d+ Punkte?", out)
+    assert re.search(r"Stock: \d+ Punkte?", out)
+
+
+def test_resume_continues_the_game_in_progress_in_process(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from schafkopf.session import Session
+
+    path = Path(str(tmp_path)) / "s.jsonl"
+    console = _console()
+    auto = _auto_reader(console)
+    count = 0
+
+    def read(prompt: str) -> str:
+        nonlocal count
+        count += 1
+        if "Wirklich" in prompt:
+            return "j"
+        screen = _out(console)
+        if "=spiel" in screen[screen.rfind("Wähle:") :]:
+            return "spiel"
+        return "q" if count == 6 else auto(prompt)
+
+    rules = Ruleset.preset("standard")
+    run_terminal_session(rules=rules, games=1, opponents="random", seed=5, session_file=path,
+                         console=console, read=read, delay=0)  # fmt: skip
+    assert "Angehalten" in _out(console)
+    resumed = Session.resume(path)
+    assert resumed.played == 0 and resumed.pending
+    seen = resumed.new_game()
+    console = _console()
+    run_terminal_session(rules=rules, games=1, opponents="random", seed=5, session_file=path,
+                         console=console, read=_auto_reader(console), delay=0)  # fmt: skip
+    assert "Das angefangene Spiel geht weiter" in _out(console)
+    done = Session.resume(path)
+    assert done.played == 1
+    from schafkopf.record import record_to_game
+
+    finished = record_to_game(done.records[0])
+    assert finished.history[: len(seen.history)] == seen.history
+    assert finished.deal == seen.deal

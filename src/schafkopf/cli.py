@@ -124,7 +124,11 @@ def play(
         bool, typer.Option(help="Go on past --games until every seat has dealt equally often.")
     ] = False,
     opponents: Annotated[
-        str, typer.Option(help="Computer players: heuristic or random.")
+        str,
+        typer.Option(
+            help="Computer players: a player spec (heuristic, random, pimc, "
+            "pimc:samples=20,seconds=0.5) or a level (heuristic, pimc, pimc_inference, random)."
+        ),
     ] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed for the deals and the bots.")] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "Du",
@@ -133,6 +137,12 @@ def play(
         typer.Option("--session", help="Session file (JSON Lines); resumed if it exists."),
     ] = None,
     french: Annotated[bool, typer.Option(help="Show French suit symbols.")] = False,
+    auto: Annotated[
+        bool, typer.Option(help="Play a card by itself when it is the only legal one.")
+    ] = True,
+    unit: Annotated[
+        str, typer.Option(help="Unit shown with every amount, e.g. ct, Punkte.")
+    ] = "ct",
 ) -> None:
     """Play a session against three computer players in the terminal."""
     from schafkopf.tui import run_terminal_session
@@ -147,6 +157,8 @@ def play(
         name=name,
         session_file=session_file,
         french=french,
+        auto=auto,
+        unit=unit.strip(),
     )
     raise typer.Exit(code)
 

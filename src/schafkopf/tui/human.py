@@ -1,12 +1,14 @@
 """Reading the human's choices: the words and numbers a line may hold, and :class:`HumanPlayer`.
 
-:func:`parse_input` turns a typed line into an action (or help/quit); the player re-prompts
-with the engine's own reason when the action is illegal.
+:func:`parse_input` turns a typed line into an action (or help/quit/tricks); the player
+re-prompts with a German reason (:func:`~schafkopf.tui.reasons.why_not`) when the action is
+illegal: the engine's English messages are never shown.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -25,6 +27,7 @@ from schafkopf.actions import (
     Action,
     ActionError,
     action_name,
+    is_card,
     is_name,
     name_action,
     offer_action,
@@ -44,22 +47,26 @@ from schafkopf.game import (
     PLAY,
     SETTLING,
     Game,
-    IllegalActionError,
     View,
 )
-from schafkopf.rules import SUIT_KINDS, Kind
+from schafkopf.rules import SUIT_KINDS, Contract, Kind
+from schafkopf.tui.reasons import why_not
 from schafkopf.tui.render import (
+    card_label,
     choice_list,
     doubling_word,
     hand_numbers,
     render_hand,
     render_status,
+    render_tricks,
     render_turn,
 )
 
 PROMPT: Final = "Deine Wahl> "
+CONFIRM_QUIT: Final = "Wirklich aufhören? (j/n) "
 HELP: Final = "help"
 QUIT: Final = "quit"
+TRICKS: Final = "tricks"
 
 Reader = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError/KeyboardInterrupt to stop."""
@@ -78,6 +85,8 @@ class InputError(ValueError):
 
 _HELP_WORDS: Final = frozenset({"?", "hilfe", "help", "h?"})
 _QUIT_WORDS: Final = frozenset({"q", "quit", "exit", "ende", "beenden", "aufhören"})
+_TRICK_WORDS: Final = frozenset({"l", "letzte", "stiche", "liste"})
+_YES: Final = frozenset({"j", "ja", "y", "yes"})
 _DOUBLE_WORDS: Final = frozenset(
     {"k", "kontra", "re", "sup", "hirsch", "double", "stoß", "stoss", "retour"}
 )
@@ -168,6 +177,39 @@ def _contract_action(view: View, kind: Kind, suit: int | None, tout: bool) -> Ac
     raise InputError("jetzt wird kein Spiel genannt")
 
 
+def offered_contract(text: str, view: View) -> Action | None:
+    """At the offer step, the contract that words like ``solo h`` will name later (the suit
+    is said only when naming): its naming action, or None if the words hold no suit."""
+    if view.phase != SETTLING:
+        return None
+    t = " ".join(text.strip().lower().replace("-", " ").split())
+    words = _contract_words(t.split())
+    if words is None or words[1] is None or words[0] not in SUIT_KINDS:
+        return None
+    try:
+        return name_action(*words)
+    except ActionError:
+        return None
+
+
+def _choices_shown(view: View) -> str:
+    """The numbers that pick something now, with what they pick (``1=weiter, 2=spiel``)."""
+    if view.phase == PLAY:
+        legal = set(view.legal_actions)
+        cards = hand_numbers(view)
+        return ", ".join(f"{i}={card_label(c)}" for i, c in enumerate(cards, 1) if c in legal)
+    return ", ".join(f"{i}={action_name(a)}" for i, a in enumerate(choice_list(view), 1))
+
+
+def contract_title(action: Action) -> str:
+    """A naming action as people say it (``Herz-Solo``), other actions by their word."""
+    named = _named(action)
+    if named is None:
+        return action_name(action)
+    kind, suit, tout = named
+    return Contract(kind, 0, suit, tout).name()
+
+
 def _named(action: Action) -> tuple[Kind, int | None, bool] | None:
     return NAMES[action - NAME_BASE] if is_name(action) else None
 
@@ -181,23 +223,37 @@ def parse_input(text: str, view: View) -> Action | str:
     ``spiel``/``s``, ``klopfen``, ``nicht klopfen``/``n``, ``kontra``/``re``/``k``) and contracts
     (``sauspiel gras``, ``rufspiel G``, ``solo h``, ``herz-solo tout``, ``wenz``).
     """
-    t = " ".join(text.strip().lower().replace("-", " ").split())
+    raw = text.strip()
+    if re.fullmatch(r"[-+−]\s*\d+", raw):  # "-1" is no choice (and not "1")
+        shown = _choices_shown(view)
+        raise InputError(
+            f"{raw} ist keine Wahl: nur die Nummern ohne Vorzeichen"
+            + (f"; möglich sind {shown}" if shown else "")
+        )
+    t = " ".join(raw.lower().replace("-", " ").split())
     if not t:
         raise InputError("bitte eine Wahl eingeben (? für Hilfe)")
     if t in _HELP_WORDS:
         return HELP
     if t in _QUIT_WORDS:
         return QUIT
+    if t in _TRICK_WORDS:
+        return TRICKS
     if t.isdigit():
         i = int(t)
+        shown = _choices_shown(view)
         if view.phase == PLAY:
             cards = hand_numbers(view)
             if not 1 <= i <= len(cards):
-                raise InputError(f"keine Karte mit der Nummer {i}: 1 bis {len(cards)}")
+                raise InputError(
+                    f"keine Karte mit der Nummer {i}: 1 bis {len(cards)}; erlaubt sind {shown}"
+                )
             return cards[i - 1]
         choices = choice_list(view)
         if not 1 <= i <= len(choices):
-            raise InputError(f"keine Wahl mit der Nummer {i}: 1 bis {len(choices)}")
+            raise InputError(
+                f"keine Wahl mit der Nummer {i}: 1 bis {len(choices)}; möglich sind {shown}"
+            )
         return choices[i - 1]
     if t in _DOUBLE_WORDS:
         return DOUBLE
@@ -257,17 +313,11 @@ Eingaben (Groß/klein egal):
   Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
   Spiele    die Nummer, oder: sauspiel gras, rufspiel G, solo h, herz-solo tout,
             wenz, geier, solo tout, ...
+  Beim Bieten sagt man nur die Art (solo h merkt sich die Farbe fürs Ansagen).
+  l         die bisherigen Stiche dieses Spiels
   ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
-Jedes fertige Spiel ist gebucht; ein abgebrochenes Spiel zählt nicht."""
-
-
-def _engine_reason(game: Game, action: Action, seat: int) -> str:
-    """The engine's own words for why ``action`` is illegal for ``seat`` (empty if legal)."""
-    try:
-        game.copy().apply(action, seat)
-    except IllegalActionError as e:
-        return str(e)
-    return ""
+Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
+beim Fortsetzen genau dort weiter, wo es aufgehört hat."""
 
 
 def _console_reader(console: Console) -> Reader:
@@ -285,9 +335,10 @@ class HumanPlayer:
     """The person at the terminal as a :class:`Player`: shows the table, reads a choice.
 
     ``read`` shows a prompt and returns a line (default: the terminal); ``names`` names the
-    seats for display; the game bound by :meth:`new_game` gives the engine's reason for an
-    illegal choice. Out of turn it asks "Kontra? [j/N]" only when the doubling becomes newly
-    available (once per trick and per doubling step).
+    seats for display. An illegal choice is refused with a German reason worked out from the
+    view. With ``auto`` a card that is the only legal one is played by itself (and said).
+    ``q`` asks "Wirklich aufhören? (j/n)" first. Out of turn it asks "Kontra? [j/N]" only when
+    the doubling becomes newly available (once per trick and per doubling step).
     """
 
     def __init__(
@@ -298,25 +349,37 @@ class HumanPlayer:
         *,
         names: Sequence[str] | None = None,
         french: bool = False,
+        auto: bool = False,
     ) -> None:
         self.name = name
+        self.auto = auto
         self.console = console
         self.read = read or _console_reader(console)
         self.names = list(names) if names else [name, "Links", "Gegenüber", "Rechts"]
         self.french = french
         self.game: Game | None = None
         self._offered: tuple[int, int] | None = None
+        self._to_name: Action | None = None
 
     def new_game(self, game: Game | None = None) -> None:
-        """Forget the previous game's state; bind ``game`` to explain illegal choices."""
+        """Forget the previous game's state (``game``: the game now played, kept for callers)."""
         self._offered = None
+        self._to_name = None
         self.game = game
 
     def _why(self, view: View, action: Action) -> str:
-        reason = _engine_reason(self.game, action, view.seat) if self.game is not None else ""
-        if reason:
-            return reason
-        return f"{action_name(action, len(view.doublings))} geht jetzt nicht"
+        return why_not(view, action, self.names)
+
+    def _confirm_quit(self) -> bool:
+        """Ask before stopping the session; True to stop."""
+        return self.read(CONFIRM_QUIT).strip().lower() in (_YES | _QUIT_WORDS)
+
+    def _forced(self, view: View) -> Action | None:
+        """The card to play by itself: the only legal one, when no Kontra could be said."""
+        if not self.auto or view.phase != PLAY or DOUBLE in view.legal_actions:
+            return None
+        cards = [a for a in view.legal_actions if is_card(a)]
+        return cards[0] if len(cards) == 1 else None
 
     def _error(self, message: str) -> None:
         self.console.print(Text(f"Geht nicht: {message}", "red"))
@@ -325,6 +388,16 @@ class HumanPlayer:
         """Show the table and the choices, then read until the input names a legal action."""
         if DOUBLE in view.legal_actions:
             self._offered = (len(view.tricks), len(view.doublings))
+        forced = self._forced(view)
+        if forced is not None:
+            label = card_label(forced, french=self.french, long=True)
+            self.console.print(Text(f"Nur eine Karte ist erlaubt: {label} (von selbst gespielt)."))
+            return forced
+        if view.phase == NAMING and self._to_name in view.legal_actions:
+            assert self._to_name is not None
+            said, self._to_name = self._to_name, None
+            self.console.print(Text(f"Du sagst an, was du geboten hast: {contract_title(said)}."))
+            return said
         self.console.print(render_turn(view, self.names, french=self.french))
         while True:
             text = self.read(PROMPT)
@@ -334,7 +407,13 @@ class HumanPlayer:
                 self._error(str(e))
                 continue
             if choice == QUIT:
-                raise QuitSession
+                if self._confirm_quit():
+                    raise QuitSession
+                self.console.print(render_turn(view, self.names, french=self.french))
+                continue
+            if choice == TRICKS:
+                self.console.print(render_tricks(view, self.names, french=self.french))
+                continue
             if choice == HELP:
                 self.console.print(Text(HELP_TEXT))
                 self.console.print(render_turn(view, self.names, french=self.french))
@@ -343,6 +422,14 @@ class HumanPlayer:
             if choice not in view.legal_actions:
                 self._error(self._why(view, choice))
                 continue
+            self._to_name = offered_contract(text, view)
+            if self._to_name is not None:
+                self.console.print(
+                    Text(
+                        f"Beim Bieten sagt man nur die Art; {contract_title(self._to_name)} "
+                        "ist gemerkt und wird beim Ansagen genannt."
+                    )
+                )
             return choice
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
@@ -356,10 +443,12 @@ class HumanPlayer:
             answer = self.read(f"{word}? [j/N] ").strip().lower()
             if answer in ("", "n", "nein", "no"):
                 return False
-            if answer in ("j", "ja", "y", "yes", "k", word.lower()):
+            if answer in _YES or answer in ("k", word.lower()):
                 return True
             if answer in _QUIT_WORDS:
-                raise QuitSession
+                if self._confirm_quit():
+                    raise QuitSession
+                continue
             if answer in _HELP_WORDS:
                 self.console.print(render_status(view, self.names, french=self.french))
                 self.console.print(render_hand(view, french=self.french, numbered=False))

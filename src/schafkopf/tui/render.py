@@ -48,6 +48,14 @@ from schafkopf.game import (
 from schafkopf.rules import TRUMP, Contract, Kind, PlayTables, play_tables
 from schafkopf.scoring import Result
 from schafkopf.session import Session
+from schafkopf.tui.words import (
+    accusative,
+    after_games,
+    amount,
+    and_list,
+    dative,
+    subject,
+)
 
 SUIT_STYLES: Final = ("dark_orange3", "green3", "red1", "gold1")
 """Colours of Eichel, Gras, Herz, Schellen (also used for the French suits)."""
@@ -192,14 +200,14 @@ def _trick_lines(view: View, names: Sequence[str], french: bool) -> list[Text]:
     out: list[Text] = []
     if not view.trick and view.tricks:
         last = view.tricks[-1]
-        line = Text(f"Letzter Stich (an {names[last.winner]}): ", "dim")
+        line = Text(f"Letzter Stich (an {accusative(names[last.winner])}): ", "dim")
         for i, c in enumerate(last.cards):
             line.append(("" if i == 0 else " · ") + f"{names[(last.leader + i) % n]} ")
             line.append_text(card_text(c, french=french))
         out.append(line)
     leader = view.trick_leader if view.trick_leader is not None else view.vorhand
     line = Text(f"Stich {len(view.tricks) + 1} ", "bold")
-    line.append(f"({names[leader]} kommt raus): ")
+    line.append(f"({subject(names[leader], 'kommt', 'raus')}): ")
     for i, c in enumerate(view.trick):
         line.append(f"{names[(leader + i) % n]} ")
         line.append_text(card_text(c, french=french))
@@ -208,6 +216,24 @@ def _trick_lines(view: View, names: Sequence[str], french: bool) -> list[Text]:
         line.append(f"{names[view.to_move]} ?")
     out.append(line)
     return out
+
+
+def render_tricks(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+    """The tricks of this game so far (``l``): number, who led, the cards in the order
+    played, who took it and its Augen."""
+    if not view.tricks:
+        return Text("Noch kein Stich gespielt.")
+    n = view.rules.players
+    lines: list[RenderableType] = [Text("Bisherige Stiche:", "bold")]
+    for i, t in enumerate(view.tricks, 1):
+        line = Text(f"{i:>2}. ")
+        for k, c in enumerate(t.cards):
+            line.append(("" if k == 0 else " · ") + f"{names[(t.leader + k) % n]} ")
+            line.append_text(card_text(c, french=french))
+        gained = sum(augen(c) for c in t.cards)
+        line.append(f" → an {accusative(names[t.winner])} ({gained} Augen)")
+        lines.append(line)
+    return Group(*lines)
 
 
 def _points_flow(view: View, names: Sequence[str]) -> _Flow:
@@ -271,7 +297,7 @@ def render_choices(view: View, *, french: bool = False) -> RenderableType:
             cells.append(Text(f"{i}={action_name(a)}"))
     if DOUBLE in legal:
         cells.append(Text(f"k={action_name(DOUBLE, len(view.doublings))}", "bold"))
-    cells.append(Text("(? Hilfe, q Ende)", "dim"))
+    cells.append(Text("(? Hilfe, l Stiche, q Ende)" if view.tricks else "(? Hilfe, q Ende)", "dim"))
     return _Flow([(Text("Wähle:", "bold"), cells)])
 
 
@@ -298,21 +324,20 @@ def describe_changes(
         elif action == DOUBLE:
             out.append(Text(f"{who}: {doubling_word(len(before.doublings))}!", "bold"))
         elif action == KLOPFEN:
-            out.append(Text(f"{who} klopft!", "bold"))
+            out.append(Text(f"{subject(who, 'klopft')}!", "bold"))
         elif action == NICHT_KLOPFEN:
-            out.append(Text(f"{who} klopft nicht."))
+            out.append(Text(f"{subject(who, 'klopft', 'nicht')}."))
         elif is_name(action):
             pass  # announced below, from the contract itself
         elif is_offer(action):
-            out.append(Text(f"{who} bietet: {action_name(action)}"))
+            out.append(Text(f"{subject(who, 'bietet')}: {action_name(action)}"))
         else:
             out.append(Text(f"{who}: {action_name(action)}"))
     if len(after.tricks) > len(before.tricks):
         t = after.tricks[-1]
         gained = sum(augen(c) for c in t.cards)
-        out.append(
-            Text(f"  → Stich {len(after.tricks)} an {names[t.winner]} ({gained} Augen)", "bold")
-        )
+        to = accusative(names[t.winner])
+        out.append(Text(f"  → Stich {len(after.tricks)} an {to} ({gained} Augen)", "bold"))
     c = after.contract
     if c is not None and before.contract is None:
         out += _announce(after, c, names)
@@ -323,9 +348,10 @@ def describe_changes(
         and after.partner is not None
     ):
         assert c.declarer is not None
-        out.append(Text(f"{names[after.partner]} spielt mit {names[c.declarer]}.", "bold"))
+        line = subject(names[after.partner], "spielt", f"mit {dative(names[c.declarer])}")
+        out.append(Text(f"{line}.", "bold"))
     if c is None and after.phase == DONE and before.phase != DONE:
-        out.append(Text("Alle sagen weiter: neu geben.", "bold"))
+        out.append(Text("Alle sagen weiter: es wird neu gegeben, niemand zahlt.", "bold"))
     return out
 
 
@@ -336,11 +362,12 @@ def _announce(view: View, c: Contract, names: Sequence[str]) -> list[Text]:
     assert c.declarer is not None
     who = names[c.declarer]
     if c.kind is Kind.SIE:
-        return [Text(f"{who} hat Sie: alle vier Ober und alle vier Unter!", "bold")]
-    out = [Text(f"{who} spielt: {c.name()}", "bold reverse")]
+        return [Text(f"{subject(who, 'hat', 'Sie')}: alle vier Ober und alle vier Unter!", "bold")]
+    out = [Text(f"{subject(who, 'spielt')}: {c.name()}", "bold reverse")]
     if c.kind is Kind.RUFSPIEL and view.partner == view.seat != c.declarer:
         assert c.suit is not None
-        out.append(Text(f"Du hast die {SUIT_NAMES[c.suit]}-Sau: du spielst mit {who}."))
+        sau = f"{SUIT_NAMES[c.suit]}-Sau"
+        out.append(Text(f"Du hast die {sau}: du spielst mit {dative(who)}."))
     return out
 
 
@@ -362,7 +389,12 @@ def signed(v: int) -> str:
 
 
 def render_result(
-    view: View, result: Result, names: Sequence[str], *, stock: int | None = None
+    view: View,
+    result: Result,
+    names: Sequence[str],
+    *,
+    stock: int | None = None,
+    unit: str = "ct",
 ) -> RenderableType:
     """The result of a finished game: contract, declarer side, Augen, won or lost, Schneider,
     Schwarz, Laufende, multiplier (knocks, Kontra/Re), value, payouts, and the Stock if used."""
@@ -370,19 +402,20 @@ def render_result(
     c = result.contract
     n = len(result.payouts)
     if c is None:
-        lines.append(Text("Alle haben weiter gesagt: es wird neu gegeben."))
+        lines.append(Text("Alle haben weiter gesagt: es wird neu gegeben, niemand zahlt etwas."))
     elif c.kind is Kind.RAMSCH:
         lines.append(Text("Ramsch", "bold"))
         pts = " · ".join(f"{names[s]} {result.points[s]}" for s in range(n))
         lines.append(Text(f"Augen: {pts}"))
         if result.durchmarsch is not None:
-            lines.append(Text(f"Durchmarsch von {names[result.durchmarsch]}!", "bold"))
+            lines.append(Text(f"Durchmarsch von {dative(names[result.durchmarsch])}!", "bold"))
         elif result.ramsch_loser is not None:
-            lines.append(Text(f"Es zahlt: {names[result.ramsch_loser]} (die meisten Augen)"))
+            loser = names[result.ramsch_loser]
+            lines.append(Text(f"{subject(loser, 'zahlt')} (die meisten Augen)."))
         if result.jungfrauen:
             lines.append(Text("Jungfrau: " + ", ".join(names[s] for s in result.jungfrauen)))
     else:
-        side = " und ".join(names[s] for s in result.declarers)
+        side = and_list([names[s] for s in result.declarers])
         won = "gewonnen" if result.won else "verloren"
         lines.append(Text.assemble((c.name(), "bold"), f" · Spieler: {side} · ", (won, "bold")))
         if c.kind is not Kind.SIE and result.declarer_points is not None:
@@ -403,27 +436,29 @@ def render_result(
             why.append(f"{len(view.knocks)}× geklopft")
         why += [doubling_word(i) for i in range(len(view.doublings))]
         factor = f"Faktor ×{result.multiplier}" + (f" ({', '.join(why)})" if why else "")
-        lines.append(Text(f"{factor} · Wert: {result.value}", "bold"))
-    pay = " · ".join(f"{names[s]} {signed(result.payouts[s])}" for s in range(n))
-    lines.append(Text(f"Auszahlung: {pay}", "bold"))
+        value = amount(result.value, unit, sign=False)
+        lines.append(Text(f"{factor} · Wert: {value}", "bold"))
+    if c is None and not any(result.payouts):
+        lines.append(Text("Auszahlung: keine", "bold"))
+    else:
+        pay = " · ".join(f"{names[s]} {amount(result.payouts[s], unit)}" for s in range(n))
+        lines.append(Text(f"Auszahlung: {pay}", "bold"))
     if stock is not None:
-        change = f" ({signed(result.stock)})" if result.stock else ""
-        lines.append(Text(f"Stock: {stock}{change}"))
+        change = f" ({amount(result.stock, unit)})" if result.stock else ""
+        lines.append(Text(f"Stock: {amount(stock, unit, sign=False)}{change}"))
     return Group(*lines)
 
 
-def games_word(count: int) -> str:
-    """``Spiel`` or ``Spielen`` after a count (``nach 1 Spiel``, ``nach 2 Spielen``)."""
-    return "Spiel" if count == 1 else "Spielen"
-
-
-def render_ledger(session: Session, title: str = "Abrechnung") -> RenderableType:
+def render_ledger(
+    session: Session, title: str = "Abrechnung", *, unit: str = "ct"
+) -> RenderableType:
     """The ledger: one row per game with its contract and each player's running balance
-    (the game's payout in brackets), then the Stock if the rules use one."""
+    (the game's payout in brackets) in ``unit``, then the Stock if the rules use one."""
     names = session.players
     if not session.records:
         return Text(f"{title}: noch kein Spiel gebucht.")
-    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    heading = f"{title} (Beträge: {unit})" if unit else title
+    table = Table(title=heading, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("Spiel", overflow="fold")
     for name in names:
@@ -431,7 +466,7 @@ def render_ledger(session: Session, title: str = "Abrechnung") -> RenderableType
     for (num, pay, running), rec in zip(session.ledger(), session.records, strict=True):
         contract = Contract.from_json(rec["contract"]) if rec.get("contract") else None
         if contract is None:
-            what = "neu gegeben"
+            what = "alle weiter: neu gegeben"
         elif contract.declarer is None:
             what = _short_name(contract)
         else:
@@ -442,10 +477,12 @@ def render_ledger(session: Session, title: str = "Abrechnung") -> RenderableType
         )
     parts: list[RenderableType] = [table]
     played = session.played
-    total = f" von {session.games}" if session.games else ""
-    parts.append(Text(f"Stand nach {played}{total} {games_word(played)}"))
+    balances = " · ".join(
+        f"{n} {amount(b, unit)}" for n, b in zip(names, session.balances, strict=True)
+    )
+    parts.append(Text(f"Stand {after_games(played, session.games)}: {balances}"))
     if session.rules.stock:
-        parts.append(Text(f"Stock: {session.stock}"))
+        parts.append(Text(f"Stock: {amount(session.stock, unit, sign=False)}"))
     return Group(*parts)
 
 

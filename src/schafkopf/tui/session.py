@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, cast
+from typing import Final
 
 from rich.console import Console
 from rich.rule import Rule
@@ -23,18 +22,20 @@ from schafkopf.game import (
     Game,
 )
 from schafkopf.players.base import Player, play_game
+from schafkopf.players.levels import LEVELS, level
 from schafkopf.players.random_player import RandomPlayer
+from schafkopf.players.registry import PlayerSpecError, make_player, player_kinds
 from schafkopf.rules import Ruleset
 from schafkopf.session import Session, SessionError
 from schafkopf.tui.human import HumanPlayer, QuitSession, Reader
 from schafkopf.tui.render import (
     describe_changes,
-    games_word,
     render_hand,
     render_ledger,
     render_result,
-    signed,
+    render_status,
 )
+from schafkopf.tui.words import after_games, amount, and_list, games_count, subject
 
 BOT_NAMES: Final = ("Sepp", "Resi", "Hias", "Vroni", "Wastl")
 
@@ -55,18 +56,36 @@ def bot_names(human: str, count: int) -> list[str]:
     return [n for n in BOT_NAMES if n.lower() != human.lower()][:count]
 
 
+class OpponentsError(ValueError):
+    """An ``--opponents`` value that names no player spec or level (the message is German)."""
+
+
+def opponents_spec(opponents: str) -> str:
+    """The player spec behind ``--opponents``: a level id (``pimc_inference``) or a spec
+    (``heuristic``, ``pimc:samples=20,seconds=0.5``)."""
+    found = level(opponents.strip())
+    return found.spec if found is not None else opponents.strip()
+
+
 def make_bots(opponents: str, names: Sequence[str]) -> tuple[list[Player], str | None]:
-    """The computer players (``heuristic`` or ``random``) and a note if one had to stand in."""
-    if opponents == "random":
-        return [RandomPlayer(n) for n in names], None
-    if opponents != "heuristic":
-        raise ValueError(f"unknown opponents {opponents!r}: heuristic or random")
+    """The computer players from a player spec or level id, and a note if one had to stand
+    in; an unknown spec raises :class:`OpponentsError` (a ``ValueError``) in German."""
+    spec = opponents_spec(opponents)
     try:
-        module = importlib.import_module("schafkopf.players.heuristic")
-        factory = cast(Callable[[str], Player], module.HeuristicPlayer)
-    except (ImportError, AttributeError):
-        return [RandomPlayer(n) for n in names], "heuristic players not available: random ones play"
-    return [factory(n) for n in names], None
+        bots = [make_player(spec, n) for n in names]
+    except PlayerSpecError as e:
+        levels = ", ".join(lv.id for lv in LEVELS)
+        raise OpponentsError(
+            f"unbekannte Gegner {opponents!r} ({e}). Möglich sind die Spielerarten "
+            f"{', '.join(player_kinds())} mit Optionen (pimc:samples=20,seconds=0.5) "
+            f"oder die Stufen {levels}."
+        ) from None
+    except ImportError:
+        if spec.partition(":")[0] != "heuristic":
+            raise OpponentsError(f"die Gegner {opponents!r} sind hier nicht installiert") from None
+        note = "Die regelbasierten Gegner fehlen hier: es spielen Zufallsspieler."
+        return [RandomPlayer(n) for n in names], note
+    return bots, None
 
 
 def _play_game(
@@ -77,12 +96,16 @@ def _play_game(
     rng: random.Random,
     delay: float,
     french: bool,
+    record: Callable[[int, Action], None] | None = None,
 ) -> None:
-    """Run one game like :func:`~schafkopf.players.base.play_game`, printing what seat 0 sees."""
+    """Run one game like :func:`~schafkopf.players.base.play_game`, printing what seat 0 sees;
+    ``record(seat, action)`` is called first for each action (to save it)."""
     seen = game.view(0)
 
     def show(seat: int, action: Action) -> None:
         nonlocal seen
+        if record is not None:
+            record(seat, action)
         now = game.view(0)
         for line in describe_changes(seen, now, names, french=french):
             console.print(line)
@@ -100,14 +123,18 @@ def _play_game(
     play_game(game, players, rng, on_action=show)
 
 
-def _final(session: Session) -> Text:
+def _final(session: Session, unit: str = "ct") -> Text:
+    """The closing line: who is ahead, or that all stand equal (after all-passes, say)."""
     best = max(session.balances)
     winners = [session.players[s] for s, b in enumerate(session.balances) if b == best]
-    return Text(
-        f"Sitzung beendet nach {session.played} {games_word(session.played)}. "
-        f"Es gewinnt: {' und '.join(winners)} ({signed(best)})",
-        "bold",
-    )
+    ended = f"Sitzung beendet {after_games(session.played, None)}."
+    if len(winners) == len(session.players):
+        return Text(f"{ended} Alle stehen gleich ({amount(best, unit)}): niemand gewinnt.", "bold")
+    if len(winners) == 1:
+        said = subject(winners[0], "gewinnt", f"mit {amount(best, unit)}")
+    else:
+        said = f"Vorne liegen gleichauf {and_list(winners)} mit je {amount(best, unit)}"
+    return Text(f"{ended} {said}.", "bold")
 
 
 def run_terminal_session(
@@ -123,26 +150,32 @@ def run_terminal_session(
     console: Console | None = None,
     read: Reader | None = None,
     delay: float | None = None,
+    auto: bool = True,
+    unit: str = "ct",
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
 
-    With ``session_file`` every finished game is saved at once and an existing file is
-    resumed (its rules, players and number of games win). ``q``, Ctrl-D or Ctrl-C stop
-    cleanly after printing the ledger so far. Returns the exit code (0, or 2 for a bad
-    session file or opponent name).
+    ``opponents`` is a player spec or a level id (:mod:`schafkopf.players.levels`). With
+    ``session_file`` every action is saved as it happens and every finished game is booked;
+    an existing file is resumed (its rules, players and number of games win) and a game in
+    progress goes on exactly where it stopped. With ``auto`` a forced card plays itself;
+    ``unit`` is shown with every amount. ``q`` (after asking), Ctrl-D or Ctrl-C stop cleanly
+    after printing the ledger so far. Returns the exit code (0, or 2 for a bad session file
+    or opponent name).
     """
     console = console or Console(highlight=False)
     delay = _default_delay() if delay is None else delay
     name = name.strip() or "Du"
-    if opponents not in ("heuristic", "random"):
-        console.print(
-            Text(f"schafkopf: unknown opponents {opponents!r}: heuristic or random", "red")
-        )
+    try:
+        bots_spec = opponents_spec(opponents)
+        make_bots(bots_spec, ["Probe"])  # a bad spec is refused before any file is touched
+    except OpponentsError as e:
+        console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     try:
         if session_file is not None and Path(session_file).exists():
             session = Session.resume(session_file)
-            done = f"{session.played} {'Spiel' if session.played == 1 else 'Spiele'}"
+            done = games_count(session.played)
             of = f" von {session.games}" if session.games else ""
             console.print(Text(f"Sitzung {session_file} fortgesetzt: {done}{of} gespielt.", "bold"))
             console.print(Text("(Regeln, Spieler und Spielzahl kommen aus der Datei.)", "dim"))
@@ -153,17 +186,18 @@ def run_terminal_session(
             session = Session(
                 rules, players, games=games, until_equal=until_equal, seed=seed, path=session_file
             )
-        bots, note = make_bots(opponents, session.players[1:])
+        bots, note = make_bots(bots_spec, session.players[1:])
     except (SessionError, OSError, ValueError) as e:
         console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     if note:
         console.print(Text(note, "yellow"))
     names = session.players
-    human = HumanPlayer(names[0], console, read, names=names, french=french)
+    human = HumanPlayer(names[0], console, read, names=names, french=french, auto=auto)
     seats: list[Player] = [human, *bots]
     if session.is_over():
-        console.print(render_ledger(session))
+        console.print(render_ledger(session, unit=unit))
+    record = session.record_action if session.path is not None else None
     try:
         while not session.is_over():
             game = session.new_game()
@@ -175,19 +209,39 @@ def run_terminal_session(
                     f" · Vorhand: {names[game.vorhand]}"
                 )
             )
-            rng = random.Random(f"{session.seed}:bots:{session.played}")
-            _play_game(game, seats, names, console, rng, delay, french)
+            if game.history:
+                moves = len(game.history)
+                console.print(
+                    Text(
+                        f"Das angefangene Spiel geht weiter, wo es aufgehört hat "
+                        f"({moves} {'Zug' if moves == 1 else 'Züge'} gespielt).",
+                        "bold",
+                    )
+                )
+                console.print(render_status(game.view(0), names, french=french))
+            rng = random.Random(f"{session.seed}:bots:{session.played}:{len(game.history)}")
+            _play_game(game, seats, names, console, rng, delay, french, record)
             session.finish_game(game)
             console.print(Rule(f"Ergebnis Spiel {session.played}"))
             stock = session.stock if session.rules.stock else None
-            console.print(render_result(game.view(0), game.result(), names, stock=stock))
-            console.print(render_ledger(session))
+            view = game.view(0)
+            console.print(render_result(view, game.result(), names, stock=stock, unit=unit))
+            console.print(render_ledger(session, unit=unit))
     except (QuitSession, EOFError, KeyboardInterrupt):
         console.print()
-        console.print(Text("Abgebrochen: das laufende Spiel zählt nicht.", "bold"))
-        console.print(render_ledger(session))
+        if session.path is not None:
+            console.print(
+                Text(
+                    "Angehalten: das laufende Spiel ist gespeichert und geht beim Fortsetzen "
+                    "genau dort weiter.",
+                    "bold",
+                )
+            )
+        else:
+            console.print(Text("Abgebrochen: das laufende Spiel zählt nicht.", "bold"))
+        console.print(render_ledger(session, unit=unit))
         if session.path is not None:
             console.print(Text(f"Fortsetzen mit: schafkopf play --session {session.path}"))
         return 0
-    console.print(_final(session))
+    console.print(_final(session, unit))
     return 0
