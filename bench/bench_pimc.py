@@ -42,7 +42,7 @@ def positions(count: int, preset: str, seed: int) -> list[View]:
                 and c is not None
                 and c.kind is not Kind.RAMSCH
                 and g.played == target
-                and sum(1 for a in v.legal_actions if is_card(a)) > 1
+                and sum(1 for a in v.legal if is_card(a)) > 1
             ):
                 out.append(v)
                 break
@@ -68,7 +68,7 @@ def main() -> None:
         t = time.perf_counter()
         a = player.choose(v, rng)
         times.append(time.perf_counter() - t)
-        assert a in v.legal_actions
+        assert a in v.legal
     figures = {
         "samples": args.samples,
         "positions": len(views),

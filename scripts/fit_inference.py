@@ -111,7 +111,7 @@ def main() -> None:
             earlier = earlier or a == SPIEL
             if mine and is_card(a):
                 v = replay.view(s)
-                k = sum(1 for x in v.legal_actions if is_card(x))
+                k = sum(1 for x in v.legal if is_card(x))
                 if k > 1:
                     row = agree.setdefault(min(k, 5), [0, 0])
                     row[0] += model.choose(v, rng) == a

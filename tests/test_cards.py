@@ -145,4 +145,4 @@ def test_card_sets_and_views_pickle() -> None:
         assert seat is not None
         view = game.view(seat)
         assert pickle.loads(pickle.dumps(view)) == view
-        game.apply(rng.choice(view.legal_actions), seat)
+        game.apply(rng.choice(view.legal), seat)

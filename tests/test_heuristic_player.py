@@ -57,7 +57,7 @@ class Checked:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         action = self.inner.choose(view, rng)
-        assert action in view.legal_actions, (view.phase, action, view.legal_actions)
+        assert action in view.legal, (view.phase, action, view.legal)
         return action
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:

@@ -184,7 +184,7 @@ def test_ismcts_is_asked_at_its_own_question() -> None:
             continue
         for s in range(4):
             view = g.view(s)
-            if s != g.to_move and DOUBLE in view.legal_actions:
+            if s != g.to_move and DOUBLE in view.legal:
                 state = bot._state(view, rng, question=True)
                 assert state is not None and state.current_player() == s
                 assert state.turns.is_question()

@@ -258,7 +258,7 @@ def test_seconds_bounds_the_solving(monkeypatch: pytest.MonkeyPatch) -> None:
         seat = g.to_move
         assert seat is not None
         view = g.view(seat)
-        if sum(1 for a in view.legal_actions if is_card(a)) < 2:
+        if sum(1 for a in view.legal if is_card(a)) < 2:
             continue
         for seconds, solved in ((0.0, 1), (None, 12)):
             calls[0] = 0

@@ -120,7 +120,7 @@ def check_view(g: Game, seat: int) -> None:
         if is_card(a):
             assert a in public
     assert sum(v.hand_sizes) == sum(g.hand(s).__len__() for s in range(n))
-    assert v.legal_actions == tuple(g.legal_actions(seat))
+    assert v.legal == tuple(g.legal_actions(seat))
     if v.partner is not None:
         assert g.partner == v.partner
         partner_doubled = any(s == g.partner for s, _at in g.doublings)
@@ -332,7 +332,7 @@ def check_resample(g: Game, seat: int, rng: random.Random) -> None:
     v1, v2 = g.view(seat), g2.view(seat)
     assert v2.hand == v1.hand
     assert v2.history == v1.history
-    assert v2.legal_actions == v1.legal_actions
+    assert v2.legal == v1.legal
     assert v2 == v1
     n = g.num_players
     assert g2.history == g.history

@@ -423,3 +423,12 @@ def test_games_compare_by_state_and_errors_share_one_base():
                   RecordError, CardError):  # fmt: skip
         assert issubclass(error, SchafkopfError) and issubclass(error, ValueError)
         assert error.code and error.code != SchafkopfError.code
+
+
+def test_legal_actions_is_the_same_kind_of_thing_on_game_and_view():
+    g = Game(seed=2)
+    seat = g.to_move
+    assert seat is not None
+    view = g.view(seat)
+    assert view.legal_actions() == g.legal_actions(seat) == list(view.legal)
+    assert isinstance(view.legal_actions(), list) and isinstance(view.legal, tuple)

@@ -83,7 +83,7 @@ def test_a_killed_worker_is_replaced(pool: BotPool) -> None:
     with pytest.raises(BrokenProcessPool):
         asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1))
     assert asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1)) in (
-        view.legal_actions
+        view.legal
     )
     assert pool.worker_pids() != [pid]
 
@@ -171,7 +171,7 @@ def test_a_bot_past_its_budget_is_given_up_and_its_worker_replaced(pool: BotPool
     assert pool.worker_pids() != [pid]
     assert not Path(f"/proc/{pid}").exists() or _zombie(pid)
     answer = asyncio.run(pool.ask("choose", "t", view.seat, "heuristic", "H", view, 1, budget=30))
-    assert answer in view.legal_actions
+    assert answer in view.legal
 
 
 def _zombie(pid: int) -> bool:

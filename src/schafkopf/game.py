@@ -220,8 +220,13 @@ class View:
     points: tuple[int, ...]
     partner: int | None
     """The Rufspiel partner, when this seat knows who it is (itself, or revealed by play/Re)."""
-    legal_actions: tuple[Action, ...]
+    legal: tuple[Action, ...]
+    """What the seat may do now (:meth:`legal_actions` as a tuple)."""
     hand_sizes: tuple[int, ...]
+
+    def legal_actions(self) -> list[Action]:
+        """What the seat may do now, as :meth:`Game.legal_actions` answers for it."""
+        return list(self.legal)
 
     @property
     def vorhand(self) -> int:
@@ -1064,7 +1069,7 @@ class Game:
             trick=self.trick,
             points=self.points,
             partner=self.known_partner(seat),
-            legal_actions=tuple(self.legal_actions(seat)),
+            legal=tuple(self.legal_actions(seat)),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
         )
 

@@ -281,7 +281,7 @@ def describe(view: View, names: list[str] | None = None) -> str:
         lines.append("points: " + ", ".join(f"{names[s]} {view.points[s]}" for s in range(n)))
     if view.to_move is not None:
         lines.append(f"to move: {names[view.to_move]}")
-    legal = [action_name(a, len(view.doublings)) for a in view.legal_actions]
+    legal = [action_name(a, len(view.doublings)) for a in view.legal]
     if legal:
         lines.append("legal: " + " ".join(legal))
     return "\n".join(lines)

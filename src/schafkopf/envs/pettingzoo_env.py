@@ -96,7 +96,7 @@ class SchafkopfAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         view = turns.view(seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[list(view.legal_actions)] = 1
+        mask[list(view.legal)] = 1
         return {"observation": self._encoders[seat](view), "action_mask": mask}
 
     def step(self, action: Action | None) -> None:

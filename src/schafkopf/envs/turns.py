@@ -95,7 +95,7 @@ class TurnGame:
         """The seat's view, with the question's choices as its legal actions when asked."""
         v = self.game.view(seat)
         if self._question is not None:
-            v = replace(v, legal_actions=QUESTION if self._question == seat else ())
+            v = replace(v, legal=QUESTION if self._question == seat else ())
         return v
 
     def _settle(self) -> None:

@@ -16,7 +16,7 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """The action to take; ``view.legal_actions`` lists the choices (never empty)."""
+        """The action to take; ``view.legal`` lists the choices (never empty)."""
         ...
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:

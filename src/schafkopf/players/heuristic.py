@@ -664,8 +664,8 @@ class HeuristicPlayer:
         return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'heuristic')}>"
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """The action for ``view``'s seat; always one of ``view.legal_actions``."""
-        legal = view.legal_actions
+        """The action for ``view``'s seat; always one of ``view.legal``."""
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -690,7 +690,7 @@ class HeuristicPlayer:
     @staticmethod
     def _double_ok(view: View) -> bool:
         """Whether the seat should say the next doubling now (only Kontra and Re, never Sup)."""
-        if DOUBLE not in view.legal_actions or view.contract is None:
+        if DOUBLE not in view.legal or view.contract is None:
             return False
         contract = view.contract
         k = len(view.doublings)
@@ -724,7 +724,7 @@ class HeuristicPlayer:
 
     def _bid(self, view: View) -> Action:
         """Say spiel when the hand clears a bar; after an earlier spiel only for a solo-type."""
-        if SPIEL not in view.legal_actions:
+        if SPIEL not in view.legal:
             return WEITER
         best = _best_plan(_plans(int(view.hand), view.rules, self._leads(view)))
         if best is None:
@@ -744,7 +744,7 @@ class HeuristicPlayer:
             if p.margin >= 0:
                 k = (p.kind, p.tout)
                 best[k] = max(best.get(k, p.key), p.key)
-        offers = [a for a in view.legal_actions if is_offer(a) and offer_of(a) in best]
+        offers = [a for a in view.legal if is_offer(a) and offer_of(a) in best]
         if not offers:
             return WEITER
         return max(offers, key=lambda a: best[offer_of(a)])
@@ -754,9 +754,9 @@ class HeuristicPlayer:
         plans = _plans(int(view.hand), view.rules, self._leads(view))
         by_name = {(p.kind, p.suit, p.tout): p.key for p in plans}
         low = (False, -1, float("-inf"), float("-inf"))
-        names = [a for a in view.legal_actions if is_name(a)]
+        names = [a for a in view.legal if is_name(a)]
         if not names:
-            return view.legal_actions[0]
+            return view.legal[0]
         return max(names, key=lambda a: by_name.get(NAMES[a - NAME_BASE], low))
 
     @staticmethod
@@ -770,7 +770,7 @@ class HeuristicPlayer:
 
     def _play(self, view: View) -> Action:
         """Card play (and a doubling, when the seat to move may say one and wants to)."""
-        legal = view.legal_actions
+        legal = view.legal
         if DOUBLE in legal and self._double_ok(view):
             return DOUBLE
         cards = [a for a in legal if a < 32]

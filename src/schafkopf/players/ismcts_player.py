@@ -65,8 +65,8 @@ class IsmctsPlayer:
         return f"<{type(self).__name__} {self.name!r} {spec_of(self, 'ismcts')}>"
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """The bot's action for the seat to move (one of ``view.legal_actions``)."""
-        legal = view.legal_actions
+        """The bot's action for the seat to move (one of ``view.legal``)."""
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         state = self._state(view, rng, question=False)
@@ -74,7 +74,7 @@ class IsmctsPlayer:
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
         """Asked out of turn about Kontra/Re: the bot's answer to the same question."""
-        if DOUBLE not in view.legal_actions:
+        if DOUBLE not in view.legal:
             return False
         state = self._state(view, rng, question=True)
         if state is None:

@@ -143,8 +143,8 @@ class PimcPlayer:
     # -- the Player protocol ------------------------------------------------------------------
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """The action for ``view``'s seat; always one of ``view.legal_actions``."""
-        legal = view.legal_actions
+        """The action for ``view``'s seat; always one of ``view.legal``."""
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -264,7 +264,7 @@ class PimcPlayer:
     # -- bidding ----------------------------------------------------------------------------------
 
     def _bid(self, view: View, rng: random.Random) -> Action:
-        legal = view.legal_actions
+        legal = view.legal
         plans = self._evaluate(view, rng)
         good = [p for p in plans if p.win >= self._bar(p.kind)]
         if view.phase == BIDDING:
@@ -546,7 +546,7 @@ def _play_weight(g: Game, view: View, rng: random.Random) -> float:
     for i, (s, a) in enumerate(history):
         if i in judged and s != view.seat and is_card(a):
             v = replay.view(s)
-            options = [x for x in v.legal_actions if is_card(x)]
+            options = [x for x in v.legal if is_card(x)]
             k = len(options)
             if k > 1:
                 agree = _PLAY_AGREE[min(k, last)]

@@ -26,8 +26,8 @@ class RandomPlayer:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """A random legal action (a doubling only at ``double_rate``)."""
-        actions = [a for a in view.legal_actions if a != DOUBLE]
-        if DOUBLE in view.legal_actions and (not actions or rng.random() < self.double_rate):
+        actions = [a for a in view.legal if a != DOUBLE]
+        if DOUBLE in view.legal and (not actions or rng.random() < self.double_rate):
             return DOUBLE
         return rng.choice(actions)
 

@@ -195,7 +195,7 @@ def offered_contract(text: str, view: View) -> Action | None:
 def _choices_shown(view: View) -> str:
     """The numbers that pick something now, with what they pick (``1=weiter, 2=spiel``)."""
     if view.phase == PLAY:
-        legal = set(view.legal_actions)
+        legal = set(view.legal)
         cards = hand_numbers(view)
         return ", ".join(f"{i}={card_label(c)}" for i, c in enumerate(cards, 1) if c in legal)
     return ", ".join(f"{i}={action_name(a)}" for i, a in enumerate(choice_list(view), 1))
@@ -376,9 +376,9 @@ class HumanPlayer:
 
     def _forced(self, view: View) -> Action | None:
         """The card to play by itself: the only legal one, when no Kontra could be said."""
-        if not self.auto or view.phase != PLAY or DOUBLE in view.legal_actions:
+        if not self.auto or view.phase != PLAY or DOUBLE in view.legal:
             return None
-        cards = [a for a in view.legal_actions if is_card(a)]
+        cards = [a for a in view.legal if is_card(a)]
         return cards[0] if len(cards) == 1 else None
 
     def _error(self, message: str) -> None:
@@ -386,14 +386,14 @@ class HumanPlayer:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Show the table and the choices, then read until the input names a legal action."""
-        if DOUBLE in view.legal_actions:
+        if DOUBLE in view.legal:
             self._offered = (len(view.tricks), len(view.doublings))
         forced = self._forced(view)
         if forced is not None:
             label = card_label(forced, french=self.french, long=True)
             self.console.print(Text(f"Nur eine Karte ist erlaubt: {label} (von selbst gespielt)."))
             return forced
-        if view.phase == NAMING and self._to_name in view.legal_actions:
+        if view.phase == NAMING and self._to_name in view.legal:
             assert self._to_name is not None
             said, self._to_name = self._to_name, None
             self.console.print(Text(f"Du sagst an, was du geboten hast: {contract_title(said)}."))
@@ -419,7 +419,7 @@ class HumanPlayer:
                 self.console.print(render_turn(view, self.names, french=self.french))
                 continue
             assert isinstance(choice, int)
-            if choice not in view.legal_actions:
+            if choice not in view.legal:
                 self._error(self._why(view, choice))
                 continue
             self._to_name = offered_contract(text, view)

@@ -65,7 +65,7 @@ def _card_reason(view: View, c: int) -> str:
         return f"{tok} hast du nicht auf der Hand."
     contract = view.contract
     t = play_tables(contract.kind, contract.suit, view.rules.short)
-    legal = {a for a in view.legal_actions if is_card(a)}
+    legal = {a for a in view.legal if is_card(a)}
     sau: int | None = None
     sau_name = ""
     if contract.kind is Kind.RUFSPIEL and contract.suit is not None:

@@ -132,7 +132,7 @@ def render_hand(
     short = view.rules.short
     t = _tables(view.contract, short)
     cards = sort_cards(view.hand, view.contract, short)
-    legal = set(view.legal_actions)
+    legal = set(view.legal)
     my_turn = view.phase == PLAY and view.to_move == view.seat
     groups: list[tuple[str, list[Text]]] = []
     for i, c in enumerate(cards, 1):
@@ -280,14 +280,14 @@ def render_status(view: View, names: Sequence[str], *, french: bool = False) -> 
 
 def choice_list(view: View) -> list[Action]:
     """The non-card choices in the order they are numbered (bids, offers, contracts)."""
-    return [a for a in view.legal_actions if a != DOUBLE and not is_card(a)]
+    return [a for a in view.legal if a != DOUBLE and not is_card(a)]
 
 
 def render_choices(view: View, *, french: bool = False) -> RenderableType:
     """The legal choices with what to type: ``3=GZ`` (a card by its hand number), ``1=weiter``,
     ``k=kontra``; always a line starting ``Wähle:``."""
     cells: list[Text] = []
-    legal = set(view.legal_actions)
+    legal = set(view.legal)
     if view.phase == PLAY:
         for i, c in enumerate(hand_numbers(view), 1):
             if c in legal:
