@@ -432,3 +432,43 @@ def test_legal_actions_is_the_same_kind_of_thing_on_game_and_view():
     view = g.view(seat)
     assert view.legal_actions() == g.legal_actions(seat) == list(view.legal)
     assert isinstance(view.legal_actions(), list) and isinstance(view.legal, tuple)
+
+
+def test_an_illegal_action_carries_its_reason_and_parameters():
+    """The engine's refusals carry a code and parameters, for each face to word itself."""
+    from schafkopf.actions import DOUBLE
+
+    g = Game(seed=2)
+    seat = g.to_move
+    assert seat is not None
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(WEITER, (seat + 1) % 4)
+    assert e.value.reason == "not_your_turn" and e.value.params["to_move"] == seat
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(DOUBLE, seat)
+    assert e.value.reason == "no_contract_yet" and e.value.params["action"] == "kontra"
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(999)
+    assert e.value.reason == "not_an_action" and "0..", str(e.value)
+
+
+def test_every_refused_card_names_its_rule():
+    import random
+
+    rules = {"must_follow", "must_play_called_sau", "may_not_discard_called_sau",
+             "must_lead_called_sau"}  # fmt: skip
+    seen = set()
+    for seed in range(30):
+        g, rng = Game(seed=seed), random.Random(seed)
+        while not g.is_over():
+            seat = g.to_move
+            assert seat is not None
+            if g.phase == "play":
+                for c in g.hand(seat):
+                    if c not in g.legal_actions(seat):
+                        with pytest.raises(IllegalActionError) as e:
+                            g.apply(c)
+                        assert e.value.reason in rules, e.value.reason
+                        seen.add(e.value.reason)
+            g.apply(rng.choice(g.legal_actions()))
+    assert "must_follow" in seen

@@ -80,6 +80,11 @@ _BYTE_BITS: Final = tuple(
 )
 
 
+def _refuse(reason: str, message: str, **params: Any) -> IllegalActionError:
+    """An :class:`IllegalActionError` with its reason code and parameters."""
+    return IllegalActionError(message, reason, **params)
+
+
 def _augen_of(mask: int) -> int:
     """Card points of a mask: Sau, Zehn, König, Ober, Unter counted by rank masks."""
     return (
@@ -160,7 +165,15 @@ class GameError(SchafkopfError):
 
 
 class IllegalActionError(SchafkopfError):
-    """An action that is not legal now; the message says why. The game is unchanged."""
+    """An action that is not legal now; the message says why. The game is unchanged.
+
+    ``reason`` names why for a face to word in its own language (``must_follow``,
+    ``not_your_turn``, ...), with ``params`` (``seat``, ``action``, ``led``, ...)."""
+
+    def __init__(self, message: str, reason: str = "illegal", **params: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
     code = "illegal"
 
@@ -716,10 +729,10 @@ class Game:
             memo = self._cards_memo
             mask = memo[1] if memo[0] == self.played else self._legal_cards(seat)
             if seat != self.to_move or not mask >> action & 1:
-                raise IllegalActionError(self._why_illegal(action, seat))
+                raise self._refusal(action, seat)
             step: Callable[[int, Action], None] = self._play_card
         elif action not in self.legal_actions(seat):
-            raise IllegalActionError(self._why_illegal(action, seat))
+            raise self._refusal(action, seat)
         else:
             step = self._dispatch
         self._stack.append((_save_state(self), len(self.history), len(self.tricks)))
@@ -954,81 +967,151 @@ class Game:
             ramsch_top_taken=top_taken,
         )
 
-    def _why_illegal(self, action: Action, seat: int) -> str:
-        """A sentence that says why ``action`` is not legal for ``seat`` now."""
+    def _refusal(self, action: Action, seat: int) -> IllegalActionError:
+        """The error for an illegal ``action`` of ``seat``: its sentence, a ``reason`` code
+        and the parameters a face needs to word it in its own language."""
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not an action: actions are 0..{NUM_ACTIONS - 1}"
+            most = NUM_ACTIONS - 1
+            return _refuse(
+                "not_an_action", f"{action!r} is not an action: actions are 0..{most}",
+                seat=seat, action=action,
+            )  # fmt: skip
         name = action_name(action, len(self.doublings))
         who = f"seat {seat}"
+        at = {"seat": seat, "action": name}
         if self.phase == DONE:
-            return f"{who} cannot {name}: the game is over"
+            return _refuse("game_over", f"{who} cannot {name}: the game is over", **at)
         if action == DOUBLE:
             if self.phase != PLAY or self.contract is None:
-                return f"{who} cannot say {name}: no contract is being played yet"
+                return _refuse(
+                    "no_contract_yet", f"{who} cannot say {name}: no contract is being played yet",
+                    **at,
+                )  # fmt: skip
             if self.contract.kind is Kind.RAMSCH:
-                return f"{who} cannot say {name}: there is no doubling in Ramsch"
+                return _refuse(
+                    "no_doubling_in_ramsch",
+                    f"{who} cannot say {name}: there is no doubling in Ramsch", **at,
+                )  # fmt: skip
             if len(self.doublings) >= self.rules.max_doublings:
-                return f"{who} cannot double again: the rules allow {self.rules.max_doublings}"
+                most = self.rules.max_doublings
+                return _refuse(
+                    "doublings_used_up", f"{who} cannot double again: the rules allow {most}",
+                    most=most, **at,
+                )  # fmt: skip
             k = len(self.doublings)
             if (seat in self.declarers) != (k % 2 == 1):
                 side = "the declarer side" if k % 2 else "the opponents"
-                return f"{who} is not entitled to say {name}: only {side} may"
-            return f"{who} is too late to say {name} (deadline {self.rules.kontra_deadline})"
+                return _refuse(
+                    "not_entitled", f"{who} is not entitled to say {name}: only {side} may",
+                    side="declarers" if k % 2 else "opponents", **at,
+                )  # fmt: skip
+            deadline = self.rules.kontra_deadline
+            return _refuse(
+                "too_late", f"{who} is too late to say {name} (deadline {deadline})",
+                deadline=deadline, **at,
+            )  # fmt: skip
         if seat != self.to_move:
-            return f"it is not {who}'s turn: seat {self.to_move} is to move ({self.phase})"
+            return _refuse(
+                "not_your_turn",
+                f"it is not {who}'s turn: seat {self.to_move} is to move ({self.phase})",
+                to_move=self.to_move, phase=self.phase, **at,
+            )  # fmt: skip
         if action < 32:
             tok = card_token(action)
             if self.phase != PLAY:
-                return f"{who} cannot play {tok}: the phase is {self.phase}, not play"
+                return _refuse(
+                    "not_card_play",
+                    f"{who} cannot play {tok}: the phase is {self.phase}, not play",
+                    phase=self.phase, **at,
+                )  # fmt: skip
             if not self.hands[seat] >> action & 1:
-                return f"{who} does not hold {tok}"
-            return f"{who} may not play {tok}: {self._card_rule(seat, action)}"
+                return _refuse("not_held", f"{who} does not hold {tok}", **at)
+            reason, why, params = self._card_rule(seat, action)
+            return _refuse(reason, f"{who} may not play {tok}: {why}", **params, **at)
         if self.phase == BIDDING:
             if action == SPIEL:
-                return f"{who} may not say spiel: no contract it could play is high enough"
-            return f"{who} must say weiter or spiel now, not {name}"
+                return _refuse(
+                    "spiel_too_low",
+                    f"{who} may not say spiel: no contract it could play is high enough", **at,
+                )  # fmt: skip
+            return _refuse(
+                "weiter_or_spiel", f"{who} must say weiter or spiel now, not {name}", **at
+            )
         if self.phase == KLOPFEN_PHASE:
-            return f"{who} must say klopfen or nicht klopfen now, not {name}"
+            return _refuse(
+                "klopfen_or_not", f"{who} must say klopfen or nicht klopfen now, not {name}", **at
+            )
         if self.phase == SETTLING:
-            return (
+            return _refuse(
+                "offer_too_low",
                 f"{who} may not offer {name}: offers must rank above the holder's "
-                "(equal suffices for an earlier seat) and be allowed and playable"
+                "(equal suffices for an earlier seat) and be allowed and playable",
+                **at,
             )
         if self.phase == NAMING:
             if NAME_BASE <= action < NUM_ACTIONS:
                 kind, suit, tout = NAMES[action - NAME_BASE]
                 if not self.rules.allows(kind, tout):
-                    return f"{who} may not play {name}: these rules do not allow it"
+                    return _refuse(
+                        "not_in_these_rules",
+                        f"{who} may not play {name}: these rules do not allow it", **at,
+                    )  # fmt: skip
                 if not self._can_name(seat, kind, suit):
                     if kind is Kind.SIE:
-                        return f"{who} may not play Sie: it needs all four Ober and all four Unter"
+                        return _refuse(
+                            "sie_needs_all",
+                            f"{who} may not play Sie: it needs all four Ober and all four Unter",
+                            **at,
+                        )
                     assert suit is not None
-                    return (
+                    return _refuse(
+                        "cannot_call",
                         f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must "
-                        "not hold it and must hold a plain card of its suit"
-                    )
+                        "not hold it and must hold a plain card of its suit",
+                        suit="EGHS"[suit], **at,
+                    )  # fmt: skip
                 assert self.level is not None
                 offered = action_name(self.level)
-                return f"{who} must name the contract it offered ({offered}), not {name}"
-            return f"{who} must name a contract now, not {name}"
-        return f"{who} cannot {name} now"
+                return _refuse(
+                    "name_the_offer",
+                    f"{who} must name the contract it offered ({offered}), not {name}",
+                    offered=offered, **at,
+                )  # fmt: skip
+            return _refuse("name_a_contract", f"{who} must name a contract now, not {name}", **at)
+        return _refuse("not_now", f"{who} cannot {name} now", **at)
 
-    def _card_rule(self, seat: int, c: Card) -> str:
+    def _why_illegal(self, action: Action, seat: int) -> str:
+        """A sentence that says why ``action`` is not legal for ``seat`` now."""
+        return str(self._refusal(action, seat))
+
+    def _card_rule(self, seat: int, c: Card) -> tuple[str, str, dict[str, Any]]:
+        """Why ``c`` may not be played by ``seat``: a reason code, a phrase, parameters."""
         tables = self.tables
         if self.trick:
             led = tables.eff_suit[self.trick[0]]
+            what = "trump" if led == TRUMP else SUIT_NAMES[led]
             if (
                 self.hands[seat] & self.called_sau
                 and self.hands[seat] & tables.follow[led] & self.called_sau
             ):
-                return "the called suit was led: the holder must play the called Sau"
+                return (
+                    "must_play_called_sau",
+                    "the called suit was led: the holder must play the called Sau",
+                    {"led": what},
+                )
             if self.hands[seat] & tables.follow[led]:
-                what = "trump" if led == TRUMP else SUIT_NAMES[led]
-                return f"must follow suit ({what} was led)"
-            return "the called Sau may not be discarded before its suit has been led"
+                return "must_follow", f"must follow suit ({what} was led)", {"led": what}
+            return (
+                "may_not_discard_called_sau",
+                "the called Sau may not be discarded before its suit has been led",
+                {},
+            )
+        most = self.rules.davonlaufen_min
         return (
+            "must_lead_called_sau",
             "the holder of the called Sau must lead the Sau itself when leading its suit "
-            f"(running away needs {self.rules.davonlaufen_min} cards of the suit)"
+            f"(running away needs {most} cards of the suit)",
+            {"davonlaufen_min": most},
         )
 
     # -- information -------------------------------------------------------------------------
