@@ -158,3 +158,36 @@ def test_bad_opponents_and_the_unit(tmp_path: Path) -> None:
     out = play(child)
     assert child.exitstatus == 0, out[-2000:]
     assert "Abrechnung (Beträge: Punkte)" in out and re.search(r"Du [+-]?\d+ Punkte?\b", out)
+
+
+def test_one_whole_game_in_english_with_the_french_deck(tmp_path: Path) -> None:
+    child = spawn(["--games", "1", "--seed", "5", "--lang", "en", "--french"], tmp_path)
+    out: list[str] = []
+    prompts = ["Your choice> ", r"\[y/N\] ", pexpect.EOF]
+    while True:
+        i = child.expect(prompts)
+        out.append(child.before)
+        if i == 2:
+            child.close()
+            break
+        if i == 1:
+            child.sendline("n")
+        else:
+            screen = child.before
+            m = re.search(r"(\d+)=", screen[screen.rfind("Choose:") :])
+            assert m, screen[-800:]
+            child.sendline(m.group(1))
+    text = "".join(out)
+    assert child.exitstatus == 0, text[-2000:]
+    assert "Game 1 of 1" in text and "Your cards:" in text and "Result of game 1" in text
+    assert "Payouts:" in text and "Session over after 1 game." in text
+    assert re.search(r"\b(Clubs|Spades|Diamonds)\b", text) and "♣" in text
+    assert not re.search(r"\b(Wähle|Deine|Stich|Auszahlung|Acorns|Leaves|Bells)\b", text)
+
+
+def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    child = spawn(["--lang", "fr"], tmp_path)
+    child.expect(pexpect.EOF)
+    out = child.before
+    child.close()
+    assert child.exitstatus == 2 and "unknown --lang 'fr'" in out and "Traceback" not in out

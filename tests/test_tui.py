@@ -587,3 +587,156 @@ def test_resume_continues_the_game_in_progress_in_process(tmp_path: object) -> N
     finished = record_to_game(done.records[0])
     assert finished.history[: len(seen.history)] == seen.history
     assert finished.deal == seen.deal
+
+
+# -- English (--lang en) and the French deck (--french) ------------------------------------------
+
+GERMAN_FRAGMENTS = re.compile(
+    r"\b(Du|du|dich|dir|Deine?|Wähle|Stich|Stiche|Spieler|Gegner|Geber|Vorhand|Augen|Sitzung|"
+    r"Spiel|Spiele|Spielen|Auszahlung|Abrechnung|Stand|gewonnen|verloren|Trumpf|weiter|und|"
+    r"nicht|keine|Eichel|Gras|Schellen|Sau|Zehn|König|Neun|Acht|Sieben|Geht|Ergebnis|Alle|"
+    r"gespielt|von|nach|mit|an|ist|hat|bietet|spielt|kommt|klopft|gewinnt|zahlt|ja|nein)\b"
+)
+
+
+def _auto_reader_en(console: Console, answers: list[str] | None = None) -> Reader:
+    """Answers each prompt with the first choice the English screen offers (``answers``
+    first, one per prompt)."""
+
+    def read(prompt: str) -> str:
+        assert prompt in ("Your choice> ", "Really quit? (y/n) ") or "[y/N]" in prompt, prompt
+        if answers:
+            return answers.pop(0)
+        if "[y/N]" in prompt:
+            return "n"
+        text = _out(console)
+        m = re.search(r"(\d+)=", text[text.rfind("Choose:") :])
+        assert m, text[-500:]
+        return m.group(1)
+
+    return read
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_whole_session_in_english(seed: int) -> None:
+    console = _console()
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard", {"stock": True}), games=2, opponents="random",
+        seed=seed, console=console, read=_auto_reader_en(console, ["xyz", "-1"]), delay=0,
+        lang="en",
+    )  # fmt: skip
+    out = _out(console)
+    assert code == 0
+    assert "Game 1 of 2 · Dealer: " in out and "Result of game 2" in out
+    assert "Choose:" in out and "Your cards:" in out and "Payouts: " in out
+    assert "'xyz' is not understood" in out and "-1 is no choice" in out
+    assert "Ledger (amounts: ct)" in out and "Standing after 2 of 2 games" in out
+    assert "Session over after 2 games." in out
+    assert re.search(r"\bYou (bid|play|lead|knock|win|pay|have)\b|to you\b|You:", out)
+    assert not re.search(r"\bYou (bids|plays|leads|knocks|wins|pays|has)\b", out)
+    assert " of " in out  # English card names: "Ober of Acorns"
+    for line in out.splitlines():
+        found = GERMAN_FRAGMENTS.search(line)
+        assert found is None, f"German {found.group(0)!r} in: {line}"
+
+
+def test_english_words_reasons_and_input() -> None:
+    from schafkopf.tui.reasons import why_not
+    from schafkopf.tui.texts import lang
+
+    en = lang("en")
+    g = Game(hands=HANDS, dealer=3)
+    v = g.view(0)
+    assert parse_input("pass", v, en) == WEITER and parse_input("play", v, en) == SPIEL
+    with pytest.raises(InputError, match=r"no choice has the number 7.*1=pass, 2=play"):
+        parse_input("7", v, en)
+    g = _named_game(HANDS, "solo H")
+    g.apply(parse_card("EO"), 0)
+    said = why_not(g.view(1), parse_card("EZ"), NAMES, en)
+    assert said == "Trumps were led: you must play a trump (follow suit)."
+    assert "HU Unter of Hearts" in render_to_text(render_hand(g.view(0), lang="en"))
+    assert en.contract_name(Contract(Kind.RUFSPIEL, 0, 1)) == "Sauspiel on the Ace of Leaves"
+    assert en.subject("You", "bids") == "You bid" and en.accusative("You") == "you"
+    fr = lang("en", french=True)
+    assert fr.card_name(parse_card("EO")) == "Queen of Clubs"
+    assert fr.contract_name(Contract(Kind.SOLO, 0, 3)) == "Diamonds Solo"
+
+
+def test_the_texts_tables_have_the_same_keys_and_placeholders() -> None:
+    from string import Formatter
+
+    from schafkopf.tui.texts import TEXTS
+
+    assert TEXTS["de"].keys() == TEXTS["en"].keys()
+    for key, de in TEXTS["de"].items():
+        fields = {f for _, f, _, _ in Formatter().parse(de) if f}
+        assert fields == {f for _, f, _, _ in Formatter().parse(TEXTS["en"][key]) if f}, key
+
+
+def test_french_deck_words_and_tokens() -> None:
+    from schafkopf.tui.texts import lang
+
+    de_fr = lang("de", french=True)
+    assert de_fr.card_name(parse_card("GA")) == "Pik-Ass"
+    assert de_fr.card_name(parse_card("SU")) == "Karo-Bube"
+    assert de_fr.contract_name(Contract(Kind.RUFSPIEL, 0, 0)) == "Sauspiel auf das Kreuz-Ass"
+    assert de_fr.contract_name(Contract(Kind.SOLO, 0, 1)) == "Pik-Solo"
+    g = Game(hands=HANDS, dealer=3)
+    for seat in range(4):
+        g.apply(SPIEL if seat == 0 else WEITER, seat)
+    naming = g.view(0)
+    assert parse_input("sauspiel pik", naming) == name_action(Kind.RUFSPIEL, 1)
+    assert parse_input("auf das Pik-Ass", naming) == name_action(Kind.RUFSPIEL, 1)
+    assert parse_input("karo solo", naming) == name_action(Kind.SOLO, 3)
+    assert parse_input("solo diamonds", naming) == name_action(Kind.SOLO, 3)
+    play = _named_game(HANDS, "solo H").view(0)
+    assert parse_input("Q♣", play) == parse_card("EO")
+    assert parse_input("♣Q", play) == parse_card("EO")
+    assert parse_input("kreuz dame", play) == parse_card("EO")
+    assert parse_input("Pik König", play) == parse_card("GK")
+    assert parse_input("ober of acorns", play) == parse_card("EO")
+    assert parse_input("queen of clubs", play) == parse_card("EO")
+    text = render_to_text(render_turn(play, NAMES, french=True))
+    assert "Q♣ Kreuz-Dame" in text and "Pik-Solo" not in text and "Eichel" not in text
+    g = _named_game(HANDS, "sauspiel G")
+    status = render_to_text(render_status(g.view(0), NAMES, french=True))
+    assert "Sauspiel auf das Pik-Ass" in status and "Gras" not in status
+    console = _console()
+    human = HumanPlayer("Du", console, _scripted(["kreuz dame"], []), names=NAMES, french=True)
+    assert human.choose(play, random.Random()) == parse_card("EO")
+
+
+def test_french_session_in_german_says_the_french_words() -> None:
+    console = _console()
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), games=2, opponents="random", seed=5,
+        console=console, read=_auto_reader(console), delay=0, french=True,
+    )  # fmt: skip
+    out = _out(console)
+    assert code == 0
+    assert not re.search(r"\b(Eichel|Gras|Schellen)\b|-Sau\b", out)
+    assert re.search(r"\b(Kreuz|Pik|Karo)\b", out) and "♣" in out
+
+
+@pytest.mark.parametrize(
+    ("code", "french"), [("de", False), ("de", True), ("en", False), ("en", True)]
+)
+def test_every_choice_shown_reads_back_as_itself(code: str, french: bool) -> None:
+    from schafkopf.tui.render import choice_list, render_choices
+    from schafkopf.tui.texts import lang
+
+    words = lang(code, french)
+    g = Game(hands=HANDS, dealer=3)
+    views = [g.view(0)]
+    for seat in range(4):
+        g.apply(SPIEL if seat == 0 else WEITER, seat)
+    views.append(g.view(0))
+    for view in views:
+        shown = render_to_text(render_choices(view, french=french, lang=code), width=400)
+        for a in choice_list(view):
+            said = words.action(a)
+            assert f"={said}" in shown
+            assert parse_input(said, view, words) == a, said
+    text = render_to_text(render_choices(views[1], french=french, lang=code), width=400)
+    expected = {("de", False): "gras", ("de", True): "pik", ("en", False): "leaves"}
+    assert f"=rufspiel {expected.get((code, french), 'spades')}" in text

@@ -136,7 +136,16 @@ def play(
         Path | None,
         typer.Option("--session", help="Session file (JSON Lines); resumed if it exists."),
     ] = None,
-    french: Annotated[bool, typer.Option(help="Show French suit symbols.")] = False,
+    french: Annotated[
+        bool,
+        typer.Option(
+            help="Play with the French deck: its symbols (Q♣) and words (Kreuz-Dame, Pik-Ass; "
+            "Queen of Clubs in English); French tokens are read too."
+        ),
+    ] = False,
+    lang: Annotated[
+        str, typer.Option(help="Language of the terminal: de (German, the default) or en.")
+    ] = "de",
     auto: Annotated[
         bool, typer.Option(help="Play a card by itself when it is the only legal one.")
     ] = True,
@@ -146,7 +155,12 @@ def play(
 ) -> None:
     """Play a session against three computer players in the terminal."""
     from schafkopf.tui import run_terminal_session
+    from schafkopf.tui.texts import LANGS
 
+    code_lang = lang.strip().lower()
+    if code_lang not in LANGS:
+        typer.echo(f"schafkopf: unknown --lang {lang!r}: one of {', '.join(LANGS)}", err=True)
+        raise typer.Exit(2)
     rules = _rules_from(preset, rules_file, option)
     code = run_terminal_session(
         rules=rules,
@@ -159,6 +173,7 @@ def play(
         french=french,
         auto=auto,
         unit=unit.strip(),
+        lang=code_lang,
     )
     raise typer.Exit(code)
 

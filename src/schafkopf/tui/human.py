@@ -18,19 +18,18 @@ from rich.text import Text
 
 from schafkopf.actions import (
     DOUBLE,
-    KLOPFEN,
     NAME_BASE,
     NAMES,
     NICHT_KLOPFEN,
-    SPIEL,
     WEITER,
     Action,
     ActionError,
-    action_name,
     is_card,
     is_name,
+    is_offer,
     name_action,
     offer_action,
+    offer_of,
     parse_action,
 )
 from schafkopf.cards import (
@@ -52,7 +51,6 @@ from schafkopf.game import (
 from schafkopf.rules import SUIT_KINDS, Contract, Kind
 from schafkopf.tui.reasons import why_not
 from schafkopf.tui.render import (
-    card_label,
     choice_list,
     doubling_word,
     hand_numbers,
@@ -61,9 +59,10 @@ from schafkopf.tui.render import (
     render_tricks,
     render_turn,
 )
+from schafkopf.tui.texts import GERMAN, TEXTS, Lang, lang
 
-PROMPT: Final = "Deine Wahl> "
-CONFIRM_QUIT: Final = "Wirklich aufhören? (j/n) "
+PROMPT: Final = TEXTS["de"]["prompt"]
+CONFIRM_QUIT: Final = TEXTS["de"]["confirm_quit"]
 HELP: Final = "help"
 QUIT: Final = "quit"
 TRICKS: Final = "tricks"
@@ -81,84 +80,111 @@ class InputError(ValueError):
 
 
 # ---------------------------------------------------------------------------------------------
-# Input
+# Input: the terminal's own keys and shortcuts; the words themselves are the engine's
+# (:func:`~schafkopf.actions.parse_action`, the parser of ``Game.read_action``).
 
 _HELP_WORDS: Final = frozenset({"?", "hilfe", "help", "h?"})
 _QUIT_WORDS: Final = frozenset({"q", "quit", "exit", "ende", "beenden", "aufhören"})
-_TRICK_WORDS: Final = frozenset({"l", "letzte", "stiche", "liste"})
+_TRICK_WORDS: Final = frozenset({"l", "letzte", "stiche", "liste", "tricks"})
 _YES: Final = frozenset({"j", "ja", "y", "yes"})
-_DOUBLE_WORDS: Final = frozenset(
-    {"k", "kontra", "re", "sup", "hirsch", "double", "stoß", "stoss", "retour"}
-)
-_SUIT_WORDS: Final = {
-    "e": 0, "eichel": 0, "eicheln": 0, "kreuz": 0, "♣": 0,
-    "g": 1, "gr": 1, "gras": 1, "grün": 1, "gruen": 1, "blatt": 1, "laub": 1, "pik": 1, "♠": 1,
-    "h": 2, "herz": 2, "rot": 2, "♥": 2,
-    "s": 3, "schellen": 3, "schelle": 3, "schell": 3, "karo": 3, "♦": 3,
+_SHORTCUTS: Final = {
+    "w": "weiter", "p": "pass", "passe": "weiter", "nix": "weiter",
+    "s": "spiel", "spielen": "spiel", "ich spiel auch": "spiel", "ich spiele": "spiel",
+    "klopf": "klopfen", "ich klopfe": "klopfen", "kl": "klopfen",
+    "k": "kontra", "stoß": "kontra", "stoss": "kontra", "retour": "kontra",
 }  # fmt: skip
-_KIND_WORDS: Final = {
-    "rufspiel": Kind.RUFSPIEL, "sauspiel": Kind.RUFSPIEL, "ruf": Kind.RUFSPIEL,
-    "solo": Kind.SOLO, "farbsolo": Kind.SOLO, "wenz": Kind.WENZ, "geier": Kind.GEIER,
-    "farbwenz": Kind.FARBWENZ, "farbgeier": Kind.FARBGEIER, "bettel": Kind.BETTEL, "sie": Kind.SIE,
-}  # fmt: skip
-_FILLER: Final = frozenset({"auf", "die", "der", "ein", "eine", "mit", "ich"})
+"""Short forms the terminal accepts, as the words the engine reads."""
+_KINDS: Final = frozenset({k.value for k in Kind} | {"sauspiel", "ruf", "farbsolo"})
+"""The contract kinds' words, to put the kind first (``herz-solo`` → ``solo herz``)."""
+_SAU_WORDS: Final = frozenset({"sau", "ass", "ace"})
+_DROP: Final = frozenset({"das", "ein", "eine", "mit", "ich", "of"})
 _RANK_WORDS: Final = {
-    "sau": 0, "ass": 0, "zehn": 1, "10": 1, "könig": 2, "koenig": 2, "ober": 3, "unter": 4,
-    "neun": 5, "9": 5, "acht": 6, "8": 6, "sieben": 7, "7": 7,
+    "sau": 0, "ass": 0, "ace": 0, "zehn": 1, "ten": 1, "10": 1, "könig": 2, "koenig": 2,
+    "king": 2, "ober": 3, "dame": 3, "queen": 3, "unter": 4, "bube": 4, "jack": 4,
+    "neun": 5, "nine": 5, "9": 5, "acht": 6, "eight": 6, "8": 6, "sieben": 7, "seven": 7, "7": 7,
 }  # fmt: skip
+"""Rank words of both decks in German and English, for cards said by name (``pik dame``)."""
+
+
+def _suit_word(word: str) -> int | None:
+    """The suit a word names, as the engine reads it (``gras``, ``g``, ``pik``, ``leaves``)."""
+    try:
+        action = parse_action(f"solo {word}", naming=True)
+    except ActionError:
+        return None
+    named = _named(action)
+    return named[1] if named is not None else None
+
+
+def _kind_first(words: list[str]) -> str | None:
+    """Contract words in the engine's order (kind first): ``herz-solo tout`` → ``solo herz
+    tout``, ``auf die gras-sau`` → ``rufspiel gras``; None if no kind is said."""
+    out: list[str] = []
+    kind: str | None = None
+    sau = False
+    for w in words:
+        if w in _DROP:
+            continue
+        if w in _SAU_WORDS:
+            sau = True
+            continue
+        found = next(
+            (k for k in _KINDS if w.endswith(k) and _suit_word(w[: -len(k)]) is not None), None
+        )
+        if w in _KINDS or found is not None:
+            if kind is not None:
+                return None
+            kind = w if w in _KINDS else found
+            if found is not None and w not in _KINDS:
+                out.append(w[: -len(found)])
+            continue
+        if w.endswith("sau") and _suit_word(w[:-3]) is not None:
+            out.append(w[:-3])
+            sau = True
+            continue
+        out.append(w)
+    if kind is None and sau:
+        kind = "rufspiel"  # "auf die Gras-Sau"
+    if kind is None:
+        return None
+    return " ".join([kind, *out])
 
 
 def _contract_words(words: list[str]) -> tuple[Kind, int | None, bool] | None:
-    """Read words like ``sauspiel gras``, ``herz-solo tout``, ``wenz``; None if they aren't."""
-    kind: Kind | None = None
-    suit: int | None = None
-    tout = sau = False
-    for w in words:
-        if w in _FILLER:
-            continue
-        if w in ("sau", "ass"):
-            sau = True
-            continue
-        if w == "tout":
-            tout = True
-            continue
-        found_kind = _KIND_WORDS.get(w)
-        found_suit = _SUIT_WORDS.get(w)
-        if found_kind is None and found_suit is None:
-            for kw, k in _KIND_WORDS.items():
-                if w.endswith(kw) and w[: -len(kw)] in _SUIT_WORDS:
-                    found_kind, found_suit = k, _SUIT_WORDS[w[: -len(kw)]]
-                    break
-            else:
-                if w.endswith("sau") and w[:-3] in _SUIT_WORDS:
-                    found_suit, sau = _SUIT_WORDS[w[:-3]], True
-                else:
-                    return None
-        if found_kind is not None:
-            if kind is not None and kind is not found_kind:
-                return None
-            kind = found_kind
-        if found_suit is not None:
-            if suit is not None and suit != found_suit:
-                return None
-            suit = found_suit
-    if kind is None and sau and suit is not None:
-        kind = Kind.RUFSPIEL  # "auf die Gras-Sau"
-    if kind is None:
+    """Read words like ``sauspiel gras``, ``herz-solo tout``, ``wenz`` with the engine's
+    parser: the kind, the suit (None if not said) and Tout; None if they are no contract."""
+    said = _kind_first(words)
+    if said is None:
         return None
-    if suit is not None and kind is Kind.WENZ:
-        kind = Kind.FARBWENZ
-    if suit is not None and kind is Kind.GEIER:
-        kind = Kind.FARBGEIER
-    return kind, suit, tout
+    kind_word, _, rest = said.partition(" ")
+    farb = f"farb{kind_word} {rest}" if kind_word in ("wenz", "geier") and rest else None
+    for text in (said, farb):
+        if text is None:
+            continue
+        try:
+            named = _named(parse_action(text, naming=True))
+        except ActionError:
+            continue
+        if named is not None:
+            return named
+    try:
+        action = parse_action(said)
+    except ActionError:
+        return None
+    if not is_offer(action):
+        return None
+    kind, tout = offer_of(action)
+    return kind, None, tout
 
 
-def _contract_action(view: View, kind: Kind, suit: int | None, tout: bool) -> Action:
+def _contract_action(
+    view: View, kind: Kind, suit: int | None, tout: bool, L: Lang = GERMAN
+) -> Action:
     """The offer (settling round) or naming action that words for a contract stand for."""
     try:
         if view.phase == SETTLING:
             if kind is Kind.RUFSPIEL:
-                raise InputError("ein Sauspiel muss man nicht bieten: sag weiter oder biete mehr")
+                raise InputError(L.t("no_rufspiel_offer"))
             return offer_action(kind, tout)
         if view.phase == NAMING:
             if kind in SUIT_KINDS and suit is None:
@@ -169,12 +195,16 @@ def _contract_action(view: View, kind: Kind, suit: int | None, tout: bool) -> Ac
                 ]
                 if len(fits) == 1:
                     return fits[0]
-                shown = ", ".join(action_name(a) for a in fits) or "keine"
-                raise InputError(f"welche Farbe? Möglich sind: {shown}")
+                shown = ", ".join(L.action(a) for a in fits) or L.t("none")
+                raise InputError(L.t("which_suit", shown=shown))
             return name_action(kind, suit, tout)
     except ActionError as e:
         raise InputError(str(e)) from None
-    raise InputError("jetzt wird kein Spiel genannt")
+    raise InputError(L.t("no_naming_now"))
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.strip().lower().replace("-", " ").split())
 
 
 def offered_contract(text: str, view: View) -> Action | None:
@@ -182,8 +212,7 @@ def offered_contract(text: str, view: View) -> Action | None:
     is said only when naming): its naming action, or None if the words hold no suit."""
     if view.phase != SETTLING:
         return None
-    t = " ".join(text.strip().lower().replace("-", " ").split())
-    words = _contract_words(t.split())
+    words = _contract_words(_normal(text).split())
     if words is None or words[1] is None or words[0] not in SUIT_KINDS:
         return None
     try:
@@ -192,47 +221,48 @@ def offered_contract(text: str, view: View) -> Action | None:
         return None
 
 
-def _choices_shown(view: View) -> str:
+def _choices_shown(view: View, L: Lang = GERMAN) -> str:
     """The numbers that pick something now, with what they pick (``1=weiter, 2=spiel``)."""
     if view.phase == PLAY:
         legal = set(view.legal)
         cards = hand_numbers(view)
-        return ", ".join(f"{i}={card_label(c)}" for i, c in enumerate(cards, 1) if c in legal)
-    return ", ".join(f"{i}={action_name(a)}" for i, a in enumerate(choice_list(view), 1))
+        return ", ".join(f"{i}={L.card_label(c)}" for i, c in enumerate(cards, 1) if c in legal)
+    return ", ".join(f"{i}={L.action(a)}" for i, a in enumerate(choice_list(view), 1))
 
 
-def contract_title(action: Action) -> str:
+def contract_title(action: Action, L: Lang = GERMAN) -> str:
     """A naming action as people say it (``Herz-Solo``), other actions by their word."""
     named = _named(action)
     if named is None:
-        return action_name(action)
+        return L.action(action)
     kind, suit, tout = named
-    return Contract(kind, 0, suit, tout).name()
+    return L.contract_name(Contract(kind, 0, suit, tout))
 
 
 def _named(action: Action) -> tuple[Kind, int | None, bool] | None:
     return NAMES[action - NAME_BASE] if is_name(action) else None
 
 
-def parse_input(text: str, view: View) -> Action | str:
+def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
     """What a line typed at a decision of ``view.seat`` means: an action (not yet checked for
-    legality), or ``HELP``/``QUIT``. Unreadable input raises :class:`InputError`.
+    legality), or ``HELP``/``QUIT``/``TRICKS``. Unreadable input raises :class:`InputError`
+    (its message in ``lang``).
 
     Accepts the numbers shown (a card's hand number in card play, else the choice's number),
-    card tokens and aliases (``EO``, ``h10``, ``Q♣``), bid words (``weiter``/``w``,
-    ``spiel``/``s``, ``klopfen``, ``nicht klopfen``/``n``, ``kontra``/``re``/``k``) and contracts
-    (``sauspiel gras``, ``rufspiel G``, ``solo h``, ``herz-solo tout``, ``wenz``).
+    card tokens and aliases (``EO``, ``h10``, ``Q♣``, ``pik dame``), the words the engine
+    reads (:func:`~schafkopf.actions.parse_action`: ``weiter``/``pass``, ``spiel``/``play``,
+    ``klopfen``, ``kontra``/``re``, ``solo herz``, ``rufspiel auf die Gras-Sau``), the
+    shortcuts ``w``, ``s``, ``n``, ``k``, and contracts with the suit first (``herz-solo
+    tout``, ``Gras-Sau``).
     """
+    L = lang
     raw = text.strip()
     if re.fullmatch(r"[-+−]\s*\d+", raw):  # "-1" is no choice (and not "1")
-        shown = _choices_shown(view)
-        raise InputError(
-            f"{raw} ist keine Wahl: nur die Nummern ohne Vorzeichen"
-            + (f"; möglich sind {shown}" if shown else "")
-        )
-    t = " ".join(raw.lower().replace("-", " ").split())
+        shown = _choices_shown(view, L)
+        raise InputError(L.t("no_sign", raw=raw) + (L.t("possible", shown=shown) if shown else ""))
+    t = _normal(raw)
     if not t:
-        raise InputError("bitte eine Wahl eingeben (? für Hilfe)")
+        raise InputError(L.t("empty_input"))
     if t in _HELP_WORDS:
         return HELP
     if t in _QUIT_WORDS:
@@ -241,37 +271,26 @@ def parse_input(text: str, view: View) -> Action | str:
         return TRICKS
     if t.isdigit():
         i = int(t)
-        shown = _choices_shown(view)
+        shown = _choices_shown(view, L)
         if view.phase == PLAY:
             cards = hand_numbers(view)
             if not 1 <= i <= len(cards):
-                raise InputError(
-                    f"keine Karte mit der Nummer {i}: 1 bis {len(cards)}; erlaubt sind {shown}"
-                )
+                raise InputError(L.t("no_card_number", i=i, n=len(cards), shown=shown))
             return cards[i - 1]
         choices = choice_list(view)
         if not 1 <= i <= len(choices):
-            raise InputError(
-                f"keine Wahl mit der Nummer {i}: 1 bis {len(choices)}; möglich sind {shown}"
-            )
+            raise InputError(L.t("no_choice_number", i=i, n=len(choices), shown=shown))
         return choices[i - 1]
-    if t in _DOUBLE_WORDS:
-        return DOUBLE
-    if t in ("w", "weiter", "p", "pass", "passe", "nix"):
-        return WEITER
-    if t in ("s", "spiel", "spielen", "ich spiel", "ich spiel auch", "ich spiele"):
-        return SPIEL
-    if t in ("klopfen", "klopf", "ich klopfe", "kl"):
-        return KLOPFEN
-    if t in ("n", "nein", "nicht", "nicht klopfen"):
+    if t in ("n", "nein", "nicht", "no"):
         return NICHT_KLOPFEN if view.phase == KLOPFEN_PHASE else WEITER
+    t = _SHORTCUTS.get(t, t)
     if view.phase == PLAY:  # "Gras-Sau" is a card now, not a contract
         found = _card_words(t)
         if found is not None:
             return found
     words = _contract_words(t.split())
     if words is not None:
-        return _contract_action(view, *words)
+        return _contract_action(view, *words, L)
     found = _card_words(t)
     if found is not None:
         return found
@@ -279,45 +298,38 @@ def parse_input(text: str, view: View) -> Action | str:
         return parse_action(t, naming=view.phase == NAMING)
     except ActionError:
         pass
-    raise InputError(
-        f"{text.strip()!r} verstehe ich nicht: eine Nummer, eine Karte (EO, h10), weiter, "
-        "spiel, kontra oder ein Spiel (sauspiel gras, solo h, wenz); ? für Hilfe"
-    )
+    raise InputError(L.t("not_understood", text=text.strip()))
 
 
 def _parse_french(token: str) -> Card:
-    """Read ``Q♣``-style symbols (rank then suit symbol)."""
+    """Read ``Q♣``-style symbols (rank then suit symbol, or suit then rank)."""
     t = token.strip().upper()
+    if len(t) >= 2 and t[0] in FRENCH_SUITS and t[1:] in FRENCH_RANKS:
+        t = t[1:] + t[0]
     if len(t) >= 2 and t[-1] in FRENCH_SUITS and t[:-1] in FRENCH_RANKS:
         return card(FRENCH_SUITS.index(t[-1]), FRENCH_RANKS.index(t[:-1]))
     raise CardError(f"unknown card {token!r}")
 
 
 def _card_words(t: str) -> Card | None:
-    """A card from its token, alias, French symbols or German name (``gras sau``)."""
+    """A card from its token, alias, French symbols or name (``gras sau``, ``pik dame``,
+    ``ober of acorns``)."""
     for reader in (parse_card, _parse_french):
         try:
             return reader(t.replace(" ", ""))
         except CardError:
             pass
-    words = t.split()
-    if len(words) == 2 and words[0] in _SUIT_WORDS and words[1] in _RANK_WORDS:
-        return card(_SUIT_WORDS[words[0]], _RANK_WORDS[words[1]])
+    words = [w for w in t.split() if w != "of"]
+    if len(words) == 2:
+        for suit_w, rank_w in (words, words[::-1]):
+            suit = _suit_word(suit_w) if len(suit_w) > 1 else None
+            if suit is not None and rank_w in _RANK_WORDS:
+                return card(suit, _RANK_WORDS[rank_w])
     return None
 
 
-HELP_TEXT: Final = """\
-Eingaben (Groß/klein egal):
-  Karte     ihre Nummer (3) oder ihr Kürzel: Farbe E G H S, Wert A Z K O U 9 8 7
-            (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau)
-  Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
-  Spiele    die Nummer, oder: sauspiel gras, rufspiel G, solo h, herz-solo tout,
-            wenz, geier, solo tout, ...
-  Beim Bieten sagt man nur die Art (solo h merkt sich die Farbe fürs Ansagen).
-  l         die bisherigen Stiche dieses Spiels
-  ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
-Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
-beim Fortsetzen genau dort weiter, wo es aufgehört hat."""
+HELP_TEXT: Final = TEXTS["de"]["help"]
+_make_lang = lang
 
 
 def _console_reader(console: Console) -> Reader:
@@ -350,13 +362,16 @@ class HumanPlayer:
         names: Sequence[str] | None = None,
         french: bool = False,
         auto: bool = False,
+        lang: str = "de",
     ) -> None:
         self.name = name
         self.auto = auto
         self.console = console
         self.read = read or _console_reader(console)
-        self.names = list(names) if names else [name, "Links", "Gegenüber", "Rechts"]
         self.french = french
+        self.lang = lang
+        self.words = _make_lang(lang, french)
+        self.names = list(names) if names else [name, *self.words.t("seats").split(",")]
         self.game: Game | None = None
         self._offered: tuple[int, int] | None = None
         self._to_name: Action | None = None
@@ -368,11 +383,14 @@ class HumanPlayer:
         self.game = game
 
     def _why(self, view: View, action: Action) -> str:
-        return why_not(view, action, self.names)
+        return why_not(view, action, self.names, self.words)
 
     def _confirm_quit(self) -> bool:
         """Ask before stopping the session; True to stop."""
-        return self.read(CONFIRM_QUIT).strip().lower() in (_YES | _QUIT_WORDS)
+        return self.read(self.words.t("confirm_quit")).strip().lower() in (_YES | _QUIT_WORDS)
+
+    def _turn(self, view: View) -> None:
+        self.console.print(render_turn(view, self.names, french=self.french, lang=self.lang))
 
     def _forced(self, view: View) -> Action | None:
         """The card to play by itself: the only legal one, when no Kontra could be said."""
@@ -382,7 +400,7 @@ class HumanPlayer:
         return cards[0] if len(cards) == 1 else None
 
     def _error(self, message: str) -> None:
-        self.console.print(Text(f"Geht nicht: {message}", "red"))
+        self.console.print(Text(self.words.t("refused", why=message), "red"))
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Show the table and the choices, then read until the input names a legal action."""
@@ -390,33 +408,36 @@ class HumanPlayer:
             self._offered = (len(view.tricks), len(view.doublings))
         forced = self._forced(view)
         if forced is not None:
-            label = card_label(forced, french=self.french, long=True)
-            self.console.print(Text(f"Nur eine Karte ist erlaubt: {label} (von selbst gespielt)."))
+            label = self.words.card_label(forced, long=True)
+            self.console.print(Text(self.words.t("forced", card=label)))
             return forced
         if view.phase == NAMING and self._to_name in view.legal:
             assert self._to_name is not None
             said, self._to_name = self._to_name, None
-            self.console.print(Text(f"Du sagst an, was du geboten hast: {contract_title(said)}."))
+            title = contract_title(said, self.words)
+            self.console.print(Text(self.words.t("naming_offered", contract=title)))
             return said
-        self.console.print(render_turn(view, self.names, french=self.french))
+        self._turn(view)
         while True:
-            text = self.read(PROMPT)
+            text = self.read(self.words.t("prompt"))
             try:
-                choice = parse_input(text, view)
+                choice = parse_input(text, view, self.words)
             except InputError as e:
                 self._error(str(e))
                 continue
             if choice == QUIT:
                 if self._confirm_quit():
                     raise QuitSession
-                self.console.print(render_turn(view, self.names, french=self.french))
+                self._turn(view)
                 continue
             if choice == TRICKS:
-                self.console.print(render_tricks(view, self.names, french=self.french))
+                self.console.print(
+                    render_tricks(view, self.names, french=self.french, lang=self.lang)
+                )
                 continue
             if choice == HELP:
-                self.console.print(Text(HELP_TEXT))
-                self.console.print(render_turn(view, self.names, french=self.french))
+                self.console.print(Text(self.words.t("help")))
+                self._turn(view)
                 continue
             assert isinstance(choice, int)
             if choice not in view.legal:
@@ -424,12 +445,8 @@ class HumanPlayer:
                 continue
             self._to_name = offered_contract(text, view)
             if self._to_name is not None:
-                self.console.print(
-                    Text(
-                        f"Beim Bieten sagt man nur die Art; {contract_title(self._to_name)} "
-                        "ist gemerkt und wird beim Ansagen genannt."
-                    )
-                )
+                title = contract_title(self._to_name, self.words)
+                self.console.print(Text(self.words.t("offer_kept", contract=title)))
             return choice
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
@@ -440,7 +457,7 @@ class HumanPlayer:
         self._offered = key
         word = doubling_word(len(view.doublings))
         while True:
-            answer = self.read(f"{word}? [j/N] ").strip().lower()
+            answer = self.read(self.words.t("double_ask", word=word)).strip().lower()
             if answer in ("", "n", "nein", "no"):
                 return False
             if answer in _YES or answer in ("k", word.lower()):
@@ -450,7 +467,8 @@ class HumanPlayer:
                     raise QuitSession
                 continue
             if answer in _HELP_WORDS:
-                self.console.print(render_status(view, self.names, french=self.french))
-                self.console.print(render_hand(view, french=self.french, numbered=False))
+                lg = self.lang
+                self.console.print(render_status(view, self.names, french=self.french, lang=lg))
+                self.console.print(render_hand(view, french=self.french, numbered=False, lang=lg))
                 continue
-            self._error(f"bitte j ({word}) oder n (nicht)")
+            self._error(self.words.t("double_yes_no", word=word))

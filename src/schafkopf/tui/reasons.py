@@ -1,8 +1,9 @@
-"""Why a choice is not allowed, in German, worked out from the seat's :class:`View`.
+"""Why a choice is not allowed, in German (or English), worked out from the seat's :class:`View`.
 
 The engine's :class:`~schafkopf.game.IllegalActionError` speaks English for developers; the
 terminal never shows it. :func:`why_not` decides the reason in the order the engine does
-(``Game._why_illegal``) from what the seat may know, and words it for the person at the table.
+(``Game._why_illegal``) from what the seat may know, and words it for the person at the table
+from the language's table (:data:`~schafkopf.tui.texts.TEXTS`, keys ``r_*``).
 """
 
 from __future__ import annotations
@@ -11,58 +12,49 @@ from collections.abc import Sequence
 
 from schafkopf.actions import (
     DOUBLE,
+    KLOPFEN,
     NAME_BASE,
     NAMES,
+    NICHT_KLOPFEN,
     NUM_ACTIONS,
     SPIEL,
+    WEITER,
     Action,
     action_name,
     is_card,
     is_offer,
 )
-from schafkopf.cards import (
-    OBER,
-    SAU,
-    SUIT_NAMES,
-    UNTER,
-    card,
-    card_name,
-    card_token,
-    rank_of,
-    suit_of,
-)
+from schafkopf.cards import OBER, SAU, UNTER, card, rank_of, suit_of
 from schafkopf.game import BIDDING, DONE, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, View
 from schafkopf.rules import TRUMP, Kind, play_tables
-from schafkopf.tui.words import subject
+from schafkopf.tui.texts import GERMAN, Lang
 
 
-def _card(c: int) -> str:
-    return f"{card_token(c)} ({card_name(c)})"
+def _card(L: Lang, c: int) -> str:
+    return f"{L.card_label(c)} ({L.card_name(c)})"
 
 
-def _double_reason(view: View, word: str) -> str:
+def _double_reason(view: View, word: str, L: Lang) -> str:
     c = view.contract
     if view.phase != PLAY or c is None:
-        return f"{word} gibt es erst, wenn ein Spiel gespielt wird."
+        return L.t("r_double_not_yet", word=word)
     if c.kind is Kind.RAMSCH:
-        return "Im Ramsch gibt es kein Kontra."
+        return L.t("r_no_kontra_ramsch")
     k = len(view.doublings)
     if k >= view.rules.max_doublings:
-        return f"Öfter als {view.rules.max_doublings}-mal darf nicht verdoppelt werden."
+        return L.t("r_max_doublings", n=view.rules.max_doublings)
     declarers = {c.declarer} if c.kind is not Kind.RUFSPIEL else {c.declarer, view.partner}
     if (view.seat in declarers) != (k % 2 == 1):
-        if k % 2:
-            return f"{word} darf nur die Spielerseite sagen."
-        return f"{word} dürfen nur die Gegner des Spielers sagen."
-    return f"Für {word} ist es jetzt zu spät."
+        return L.t("r_double_declarers" if k % 2 else "r_double_defenders", word=word)
+    return L.t("r_double_late", word=word)
 
 
-def _card_reason(view: View, c: int) -> str:
-    tok = _card(c)
+def _card_reason(view: View, c: int, L: Lang) -> str:
+    tok = _card(L, c)
     if view.phase != PLAY or view.contract is None:
-        return f"Karten werden erst gespielt, wenn das Spiel feststeht: {tok} geht jetzt nicht."
+        return L.t("r_cards_later", card=tok)
     if c not in view.hand:
-        return f"{tok} hast du nicht auf der Hand."
+        return L.t("r_not_in_hand", card=tok)
     contract = view.contract
     t = play_tables(contract.kind, contract.suit, view.rules.short)
     legal = {a for a in view.legal if is_card(a)}
@@ -70,32 +62,23 @@ def _card_reason(view: View, c: int) -> str:
     sau_name = ""
     if contract.kind is Kind.RUFSPIEL and contract.suit is not None:
         sau = card(contract.suit, SAU)
-        sau_name = f"{SUIT_NAMES[contract.suit]}-Sau"
+        sau_name = L.sau(contract.suit)
     if view.trick:
         led = t.eff_suit[view.trick[0]]
-        led_word = "Trumpf" if led == TRUMP else SUIT_NAMES[led]
+        led_word = L.t("trump") if led == TRUMP else L.suits[led]
         follow = [x for x in view.hand if t.eff_suit[x] == led]
         if follow:
             if sau is not None and legal == {sau}:
-                return (
-                    f"{led_word} ist angespielt: wer die gerufene {sau_name} hat, muss sie zugeben."
-                )
+                return L.t("r_must_give_sau", led=led_word, sau=sau_name)
             if led == TRUMP:
-                return "Trumpf ist angespielt: du musst Trumpf zugeben (Farbe bekennen)."
-            return f"{led_word} ist angespielt: du musst {led_word} zugeben (Farbe bekennen)."
+                return L.t("r_follow_trump")
+            return L.t("r_follow", led=led_word)
         if c == sau:
-            return (
-                f"Die gerufene {sau_name} darfst du nicht abwerfen (schmieren), solange "
-                f"{SUIT_NAMES[suit_of(c)]} nicht angespielt ist."
-            )
+            return L.t("r_no_schmieren", sau=sau_name, suit=L.suits[suit_of(c)])
     elif sau is not None and c != sau and t.eff_suit[c] == t.eff_suit[sau]:
         need = view.rules.davonlaufen_min
-        return (
-            f"Wer die gerufene {sau_name} hat, muss sie selbst ausspielen, wenn er "
-            f"{SUIT_NAMES[suit_of(sau)]} anspielt; davonlaufen darf nur, wer mindestens "
-            f"{need} Karten dieser Farbe hat."
-        )
-    return f"{tok} darfst du jetzt nicht spielen."
+        return L.t("r_davonlaufen", sau=sau_name, suit=L.suits[suit_of(sau)], need=need)
+    return L.t("r_card_not_now", card=tok)
 
 
 def _offered_level(view: View) -> Action | None:
@@ -104,55 +87,43 @@ def _offered_level(view: View) -> Action | None:
     return offers[-1] if offers else None
 
 
-def why_not(view: View, action: Action, names: Sequence[str]) -> str:
-    """A German sentence that says why ``action`` is not legal for ``view.seat`` now."""
+def why_not(view: View, action: Action, names: Sequence[str], lang: Lang = GERMAN) -> str:
+    """A sentence (German unless ``lang`` says otherwise) that says why ``action`` is not
+    legal for ``view.seat`` now."""
+    L = lang
     if not 0 <= action < NUM_ACTIONS:
-        return "Das ist keine Wahl."
-    word = action_name(action, len(view.doublings))
+        return L.t("r_no_choice")
+    word = L.action(action, len(view.doublings))
     if view.phase == DONE:
-        return "Das Spiel ist vorbei."
+        return L.t("r_over")
     if action == DOUBLE:
-        return _double_reason(view, word.capitalize())
+        return _double_reason(view, word.capitalize(), L)
     if view.to_move != view.seat:
         if view.to_move is None:
-            return "Gerade ist niemand am Zug."
-        return f"Du bist nicht dran: {subject(names[view.to_move], 'ist', 'am Zug')}."
+            return L.t("r_nobody")
+        return L.t("r_not_your_turn", s=L.subject(names[view.to_move], "to_move"))
     if is_card(action):
-        return _card_reason(view, action)
+        return _card_reason(view, action, L)
     if view.phase == BIDDING:
         if action == SPIEL:
-            return (
-                "„spiel“ darfst du nicht sagen: kein Spiel, das du spielen dürftest, ist hoch "
-                "genug."
-            )
-        return f"Jetzt sagst du „weiter“ oder „spiel“, nicht „{word}“."
+            return L.t("r_spiel_too_low", word=word)
+        return L.t("r_bidding", weiter=L.action(WEITER), spiel=L.action(SPIEL), word=word)
     if view.phase == KLOPFEN_PHASE:
-        return f"Jetzt heißt es „klopfen“ oder „nicht klopfen“, nicht „{word}“."
+        return L.t("r_klopfen", klopfen=L.action(KLOPFEN), nicht=L.action(NICHT_KLOPFEN), word=word)
     if view.phase == SETTLING:
-        return (
-            f"„{word}“ kannst du nicht bieten: ein Gebot muss höher sein als das bisher "
-            "höchste (gleich hoch genügt dem, der früher sitzt) und nach den Regeln erlaubt "
-            "und mit deinen Karten möglich sein."
-        )
+        return L.t("r_offer_low", word=word)
     if view.phase == NAMING:
         if NAME_BASE <= action < NUM_ACTIONS:
             kind, suit, tout = NAMES[action - NAME_BASE]
             if not view.rules.allows(kind, tout):
-                return f"„{word}“ erlauben diese Regeln nicht."
+                return L.t("r_not_allowed", word=word)
             level = _offered_level(view)
             has_sie = sum(rank_of(c) in (OBER, UNTER) for c in view.hand) == 8
             if kind is Kind.SIE and not has_sie:
-                return "Sie kannst du nicht spielen: dazu braucht man alle vier Ober und Unter."
+                return L.t("r_no_sie")
             if kind is Kind.RUFSPIEL and suit is not None and level is None:
-                sau = f"{SUIT_NAMES[suit]}-Sau"
-                return (
-                    f"Auf die {sau} kannst du nicht spielen: du darfst sie nicht selbst haben "
-                    f"und brauchst eine {SUIT_NAMES[suit]}-Karte, die kein Trumpf ist."
-                )
+                return L.t("r_cannot_call", sau=L.sau(suit), suit=L.suits[suit])
             if level is not None:
-                return (
-                    f"Du musst das Spiel ansagen, das du geboten hast ({action_name(level)}), "
-                    f"nicht „{word}“."
-                )
-        return f"Jetzt wird ein Spiel angesagt, nicht „{word}“."
-    return f"„{word}“ geht jetzt nicht."
+                return L.t("r_name_offered", offered=action_name(level), word=word)
+        return L.t("r_naming", word=word)
+    return L.t("r_not_now", word=word)

@@ -32,11 +32,8 @@ from schafkopf.actions import (
     is_offer,
 )
 from schafkopf.cards import (
-    SUIT_NAMES,
     Card,
     augen,
-    card_name,
-    card_token,
     suit_of,
 )
 from schafkopf.game import (
@@ -48,18 +45,16 @@ from schafkopf.game import (
 from schafkopf.rules import TRUMP, Contract, Kind, PlayTables, play_tables
 from schafkopf.scoring import Result
 from schafkopf.session import Session
-from schafkopf.tui.words import (
-    accusative,
-    after_games,
-    amount,
-    and_list,
-    dative,
-    subject,
-)
+from schafkopf.tui.texts import Lang, lang
 
 SUIT_STYLES: Final = ("dark_orange3", "green3", "red1", "gold1")
 """Colours of Eichel, Gras, Herz, Schellen (also used for the French suits)."""
 FRENCH_SUIT_NAMES: Final = ("Kreuz", "Pik", "Herz", "Karo")
+
+
+def _lang(code: str, french: bool) -> Lang:
+    return lang(code, french)
+
 
 # ---------------------------------------------------------------------------------------------
 # Cards and hands
@@ -81,17 +76,19 @@ def sort_cards(cards: Iterable[Card], contract: Contract | None, short: bool = F
     )
 
 
-def card_label(c: Card, *, french: bool = False, long: bool = False) -> str:
-    """``EO`` (with ``long``: ``EO Eichel-Ober``), or ``Q♣`` with French symbols."""
-    if french:
-        return card_name(c, french=True)
-    return f"{card_token(c)} {card_name(c)}" if long else card_token(c)
+def card_label(c: Card, *, french: bool = False, long: bool = False, lang: str = "de") -> str:
+    """``EO`` (with ``long``: ``EO Eichel-Ober``), or ``Q♣`` (``Q♣ Kreuz-Dame``) with the
+    French deck; with ``lang="en"`` the names are English (``EO Ober of Acorns``)."""
+    return _lang(lang, french).card_label(c, long=long)
 
 
-def card_text(c: Card, *, french: bool = False, long: bool = False, bold: bool = False) -> Text:
+def card_text(
+    c: Card, *, french: bool = False, long: bool = False, bold: bool = False, lang: str = "de"
+) -> Text:
     """A card label in its suit's colour."""
     return Text(
-        card_label(c, french=french, long=long), Style(color=SUIT_STYLES[suit_of(c)], bold=bold)
+        card_label(c, french=french, long=long, lang=lang),
+        Style(color=SUIT_STYLES[suit_of(c)], bold=bold),
     )
 
 
@@ -120,13 +117,14 @@ class _Flow:
 
 
 def render_hand(
-    view: View, *, french: bool = False, numbered: bool | None = None
+    view: View, *, french: bool = False, numbered: bool | None = None, lang: str = "de"
 ) -> RenderableType:
     """The seat's own hand in the contract's order, grouped into trumps and suits.
 
     In card play each card carries the number that picks it (the same numbering as
     :func:`hand_numbers`); cards that may not be played now are dimmed.
     """
+    L = _lang(lang, french)
     if numbered is None:
         numbered = view.phase == PLAY
     short = view.rules.short
@@ -137,8 +135,8 @@ def render_hand(
     groups: list[tuple[str, list[Text]]] = []
     for i, c in enumerate(cards, 1):
         trump = t.eff_suit[c] == TRUMP
-        label = "Trumpf" if trump else (FRENCH_SUIT_NAMES if french else SUIT_NAMES)[suit_of(c)]
-        cell = card_text(c, french=french, long=not french, bold=trump)
+        label = L.t("trump") if trump else L.suits[suit_of(c)]
+        cell = card_text(c, french=french, long=True, bold=trump, lang=lang)
         if numbered:
             cell = Text.assemble(Text(f"{i}", "bold"), " ", cell)
         if my_turn and c not in legal:
@@ -147,9 +145,9 @@ def render_hand(
             groups[-1][1].append(cell)
         else:
             groups.append((label, [cell]))
-    title = "Deine Karten" if view.phase != KLOPFEN_PHASE else "Deine ersten Karten"
+    title = L.t("your_cards" if view.phase != KLOPFEN_PHASE else "your_first_cards")
     if not groups:
-        return Text(f"{title}: keine")
+        return Text(f"{title}: {L.t('none')}")
     rows = [(Text("  " + label, "italic"), cells) for label, cells in groups]
     return Group(Text(f"{title}:", "bold"), _Flow(rows))
 
@@ -168,46 +166,44 @@ def doubling_word(i: int) -> str:
     return action_name(DOUBLE, i).capitalize()
 
 
-def _contract_line(view: View, names: Sequence[str]) -> Text:
+def _contract_line(view: View, names: Sequence[str], L: Lang) -> Text:
     """The contract, the declarer and, in a Rufspiel, the partner as far as the seat knows."""
     c = view.contract
     assert c is not None
-    line = Text.assemble("Spiel: ", (c.name(), "bold"))
+    line = Text.assemble(L.t("contract"), (L.contract_name(c), "bold"))
     if c.kind is Kind.RAMSCH:
-        return line.append(" (jeder für sich)")
+        return line.append(L.t("each_alone"))
     assert c.declarer is not None
-    line.append(f" · Spieler: {names[c.declarer]}")
+    line.append(L.t("declarer", name=names[c.declarer]))
     if c.kind is Kind.RUFSPIEL:
-        partner = "unbekannt" if view.partner is None else names[view.partner]
-        line.append(f" · Partner: {partner}")
+        partner = L.t("unknown") if view.partner is None else names[view.partner]
+        line.append(L.t("partner", name=partner))
     return line
 
 
-def _bids_line(view: View, names: Sequence[str]) -> Text | None:
+def _bids_line(view: View, names: Sequence[str], L: Lang) -> Text | None:
     """The interest and settling bids in the order said (None before the first)."""
     words = [
-        f"{names[s]} {action_name(a)}"
-        for s, a in view.history
-        if a in (WEITER, SPIEL) or is_offer(a)
+        f"{names[s]} {L.action(a)}" for s, a in view.history if a in (WEITER, SPIEL) or is_offer(a)
     ]
-    return Text("Ansagen: " + " · ".join(words)) if words else None
+    return Text(L.t("bids") + " · ".join(words)) if words else None
 
 
-def _trick_lines(view: View, names: Sequence[str], french: bool) -> list[Text]:
+def _trick_lines(view: View, names: Sequence[str], french: bool, L: Lang) -> list[Text]:
     """The trick on the table (who led, who played what, who is next); the last trick too
     while the table is empty."""
     n = view.rules.players
     out: list[Text] = []
     if not view.trick and view.tricks:
         last = view.tricks[-1]
-        line = Text(f"Letzter Stich (an {accusative(names[last.winner])}): ", "dim")
+        line = Text(L.t("last_trick", to=L.accusative(names[last.winner])), "dim")
         for i, c in enumerate(last.cards):
             line.append(("" if i == 0 else " · ") + f"{names[(last.leader + i) % n]} ")
             line.append_text(card_text(c, french=french))
         out.append(line)
     leader = view.trick_leader if view.trick_leader is not None else view.vorhand
-    line = Text(f"Stich {len(view.tricks) + 1} ", "bold")
-    line.append(f"({subject(names[leader], 'kommt', 'raus')}): ")
+    line = Text(L.t("trick", n=len(view.tricks) + 1), "bold")
+    line.append(f"({L.subject(names[leader], 'leads')}): ")
     for i, c in enumerate(view.trick):
         line.append(f"{names[(leader + i) % n]} ")
         line.append_text(card_text(c, french=french))
@@ -218,25 +214,28 @@ def _trick_lines(view: View, names: Sequence[str], french: bool) -> list[Text]:
     return out
 
 
-def render_tricks(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+def render_tricks(
+    view: View, names: Sequence[str], *, french: bool = False, lang: str = "de"
+) -> RenderableType:
     """The tricks of this game so far (``l``): number, who led, the cards in the order
     played, who took it and its Augen."""
+    L = _lang(lang, french)
     if not view.tricks:
-        return Text("Noch kein Stich gespielt.")
+        return Text(L.t("no_tricks"))
     n = view.rules.players
-    lines: list[RenderableType] = [Text("Bisherige Stiche:", "bold")]
+    lines: list[RenderableType] = [Text(L.t("tricks_so_far"), "bold")]
     for i, t in enumerate(view.tricks, 1):
         line = Text(f"{i:>2}. ")
         for k, c in enumerate(t.cards):
             line.append(("" if k == 0 else " · ") + f"{names[(t.leader + k) % n]} ")
             line.append_text(card_text(c, french=french))
         gained = sum(augen(c) for c in t.cards)
-        line.append(f" → an {accusative(names[t.winner])} ({gained} Augen)")
+        line.append(L.t("trick_to", to=L.accusative(names[t.winner]), augen=gained))
         lines.append(line)
     return Group(*lines)
 
 
-def _points_flow(view: View, names: Sequence[str]) -> _Flow:
+def _points_flow(view: View, names: Sequence[str], L: Lang) -> _Flow:
     """Augen and tricks per seat, and the two sides' Augen once the seat knows the sides."""
     won = Counter(t.winner for t in view.tricks)
     cells = [Text(f"{names[s]} {view.points[s]} ({won[s]})") for s in range(view.rules.players)]
@@ -250,31 +249,35 @@ def _points_flow(view: View, names: Sequence[str]) -> _Flow:
         if team is not None:
             mine = sum(view.points[s] for s in team)
             rest = sum(view.points) - mine
-            cells.append(Text(f"Spieler {mine} : Gegner {rest}", "bold"))
-    return _Flow([(Text("Augen (Stiche):"), cells)], gap=3)
+            cells.append(Text(L.t("sides", mine=mine, rest=rest), "bold"))
+    return _Flow([(Text(L.t("augen_tricks")), cells)], gap=3)
 
 
-def render_status(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+def render_status(
+    view: View, names: Sequence[str], *, french: bool = False, lang: str = "de"
+) -> RenderableType:
     """The table as ``view.seat`` sees it: contract and declarer, the called Sau and partner,
     knocks, Kontra/Re, the bids, the trick on the table, Augen and tricks, whose turn."""
+    L = _lang(lang, french)
     lines: list[RenderableType] = []
     if view.contract is None:
-        lines.append(Text(f"Geber: {names[view.dealer]} · Vorhand: {names[view.vorhand]}"))
-        bids = _bids_line(view, names)
+        dealer, vorhand = names[view.dealer], names[view.vorhand]
+        lines.append(Text(L.t("dealer_vorhand", dealer=dealer, vorhand=vorhand)))
+        bids = _bids_line(view, names, L)
         if bids is not None:
             lines.append(bids)
     else:
-        lines.append(_contract_line(view, names))
+        lines.append(_contract_line(view, names, L))
     if view.knocks:
-        lines.append(Text("Geklopft: " + ", ".join(names[s] for s in view.knocks)))
+        lines.append(Text(L.t("knocked") + ", ".join(names[s] for s in view.knocks)))
     if view.doublings:
         said = [f"{doubling_word(i)}: {names[s]}" for i, (s, _) in enumerate(view.doublings)]
         lines.append(Text(" · ".join(said), "bold"))
     if view.phase == PLAY:
-        lines += _trick_lines(view, names, french)
-        lines.append(_points_flow(view, names))
+        lines += _trick_lines(view, names, french, L)
+        lines.append(_points_flow(view, names, L))
     if view.to_move is not None:
-        lines.append(Text(f"Am Zug: {names[view.to_move]}"))
+        lines.append(Text(L.t("to_move", name=names[view.to_move])))
     return Group(*lines)
 
 
@@ -283,9 +286,10 @@ def choice_list(view: View) -> list[Action]:
     return [a for a in view.legal if a != DOUBLE and not is_card(a)]
 
 
-def render_choices(view: View, *, french: bool = False) -> RenderableType:
+def render_choices(view: View, *, french: bool = False, lang: str = "de") -> RenderableType:
     """The legal choices with what to type: ``3=GZ`` (a card by its hand number), ``1=weiter``,
     ``k=kontra``; always a line starting ``Wähle:``."""
+    L = _lang(lang, french)
     cells: list[Text] = []
     legal = set(view.legal)
     if view.phase == PLAY:
@@ -294,53 +298,57 @@ def render_choices(view: View, *, french: bool = False) -> RenderableType:
                 cells.append(Text.assemble(f"{i}=", card_text(c, french=french)))
     else:
         for i, a in enumerate(choice_list(view), 1):
-            cells.append(Text(f"{i}={action_name(a)}"))
+            cells.append(Text(f"{i}={L.action(a)}"))
     if DOUBLE in legal:
         cells.append(Text(f"k={action_name(DOUBLE, len(view.doublings))}", "bold"))
-    cells.append(Text("(? Hilfe, l Stiche, q Ende)" if view.tricks else "(? Hilfe, q Ende)", "dim"))
-    return _Flow([(Text("Wähle:", "bold"), cells)])
+    cells.append(Text(L.t("keys_tricks" if view.tricks else "keys"), "dim"))
+    return _Flow([(Text(L.t("choose"), "bold"), cells)])
 
 
-def render_turn(view: View, names: Sequence[str], *, french: bool = False) -> RenderableType:
+def render_turn(
+    view: View, names: Sequence[str], *, french: bool = False, lang: str = "de"
+) -> RenderableType:
     """What the seat sees when it must decide: the table, its hand and the choices."""
     return Group(
         Rule(style="dim"),
-        render_status(view, names, french=french),
-        render_hand(view, french=french),
-        render_choices(view, french=french),
+        render_status(view, names, french=french, lang=lang),
+        render_hand(view, french=french, lang=lang),
+        render_choices(view, french=french, lang=lang),
     )
 
 
 def describe_changes(
-    before: View, after: View, names: Sequence[str], *, french: bool = False
+    before: View, after: View, names: Sequence[str], *, french: bool = False, lang: str = "de"
 ) -> list[Text]:
     """What just happened between two views of the same seat, as lines to print:
     the action said or played, a finished trick, the contract, a revealed partner."""
+    L = _lang(lang, french)
     out: list[Text] = []
     for seat, action in after.history[len(before.history) :]:
         who = names[seat]
         if is_card(action):
-            out.append(Text.assemble(f"  {who}: ", card_text(action, french=french, long=True)))
+            card = card_text(action, french=french, long=True, lang=lang)
+            out.append(Text.assemble(f"  {who}: ", card))
         elif action == DOUBLE:
             out.append(Text(f"{who}: {doubling_word(len(before.doublings))}!", "bold"))
         elif action == KLOPFEN:
-            out.append(Text(f"{subject(who, 'klopft')}!", "bold"))
+            out.append(Text(f"{L.subject(who, 'knocks')}!", "bold"))
         elif action == NICHT_KLOPFEN:
-            out.append(Text(f"{subject(who, 'klopft', 'nicht')}."))
+            out.append(Text(f"{L.subject(who, 'knocks_not')}."))
         elif is_name(action):
             pass  # announced below, from the contract itself
         elif is_offer(action):
-            out.append(Text(f"{subject(who, 'bietet')}: {action_name(action)}"))
+            out.append(Text(f"{L.subject(who, 'bids')}: {L.action(action)}"))
         else:
-            out.append(Text(f"{who}: {action_name(action)}"))
+            out.append(Text(f"{who}: {L.action(action)}"))
     if len(after.tricks) > len(before.tricks):
         t = after.tricks[-1]
         gained = sum(augen(c) for c in t.cards)
-        to = accusative(names[t.winner])
-        out.append(Text(f"  → Stich {len(after.tricks)} an {to} ({gained} Augen)", "bold"))
+        to = L.accusative(names[t.winner])
+        out.append(Text(L.t("trick_won", n=len(after.tricks), to=to, augen=gained), "bold"))
     c = after.contract
     if c is not None and before.contract is None:
-        out += _announce(after, c, names)
+        out += _announce(after, c, names, L)
     elif (
         c is not None
         and c.kind is Kind.RUFSPIEL
@@ -348,39 +356,30 @@ def describe_changes(
         and after.partner is not None
     ):
         assert c.declarer is not None
-        line = subject(names[after.partner], "spielt", f"mit {dative(names[c.declarer])}")
-        out.append(Text(f"{line}.", "bold"))
+        s = L.subject(names[after.partner], "plays")
+        out.append(Text(L.t("plays_with", s=s, with_=L.dative(names[c.declarer])), "bold"))
     if c is None and after.phase == DONE and before.phase != DONE:
-        out.append(Text("Alle sagen weiter: es wird neu gegeben, niemand zahlt.", "bold"))
+        out.append(Text(L.t("all_pass_redeal"), "bold"))
     return out
 
 
-def _announce(view: View, c: Contract, names: Sequence[str]) -> list[Text]:
+def _announce(view: View, c: Contract, names: Sequence[str], L: Lang) -> list[Text]:
     """The lines that announce a contract just named (and tell a hidden partner it is one)."""
     if c.kind is Kind.RAMSCH:
-        return [Text("Alle sagen weiter: es wird Ramsch gespielt.", "bold")]
+        return [Text(L.t("all_pass_ramsch"), "bold")]
     assert c.declarer is not None
     who = names[c.declarer]
     if c.kind is Kind.SIE:
-        return [Text(f"{subject(who, 'hat', 'Sie')}: alle vier Ober und alle vier Unter!", "bold")]
-    out = [Text(f"{subject(who, 'spielt')}: {c.name()}", "bold reverse")]
+        return [Text(L.t("has_sie", s=L.subject(who, "has")), "bold")]
+    out = [Text(f"{L.subject(who, 'plays')}: {L.contract_name(c)}", "bold reverse")]
     if c.kind is Kind.RUFSPIEL and view.partner == view.seat != c.declarer:
         assert c.suit is not None
-        sau = f"{SUIT_NAMES[c.suit]}-Sau"
-        out.append(Text(f"Du hast die {sau}: du spielst mit {dative(who)}."))
+        out.append(Text(L.t("you_have_sau", sau=L.sau(c.suit), with_=L.dative(who))))
     return out
 
 
 # ---------------------------------------------------------------------------------------------
 # After the game
-
-
-def _short_name(c: Contract) -> str:
-    """A contract's name short enough for a ledger row (``Sauspiel Gras``)."""
-    if c.kind is Kind.RUFSPIEL:
-        assert c.suit is not None
-        return f"Sauspiel {SUIT_NAMES[c.suit]}"
-    return c.name()
 
 
 def signed(v: int) -> str:
@@ -395,94 +394,108 @@ def render_result(
     *,
     stock: int | None = None,
     unit: str = "ct",
+    french: bool = False,
+    lang: str = "de",
 ) -> RenderableType:
     """The result of a finished game: contract, declarer side, Augen, won or lost, Schneider,
     Schwarz, Laufende, multiplier (knocks, Kontra/Re), value, payouts, and the Stock if used."""
+    L = _lang(lang, french)
     lines: list[RenderableType] = []
     c = result.contract
     n = len(result.payouts)
     if c is None:
-        lines.append(Text("Alle haben weiter gesagt: es wird neu gegeben, niemand zahlt etwas."))
+        lines.append(Text(L.t("result_all_pass")))
     elif c.kind is Kind.RAMSCH:
         lines.append(Text("Ramsch", "bold"))
         pts = " · ".join(f"{names[s]} {result.points[s]}" for s in range(n))
-        lines.append(Text(f"Augen: {pts}"))
+        lines.append(Text(L.t("augen", pts=pts)))
         if result.durchmarsch is not None:
-            lines.append(Text(f"Durchmarsch von {dative(names[result.durchmarsch])}!", "bold"))
+            by = L.dative(names[result.durchmarsch])
+            lines.append(Text(L.t("durchmarsch", by=by), "bold"))
         elif result.ramsch_loser is not None:
             loser = names[result.ramsch_loser]
-            lines.append(Text(f"{subject(loser, 'zahlt')} (die meisten Augen)."))
+            lines.append(Text(L.t("ramsch_loser", s=L.subject(loser, "pays"))))
         if result.jungfrauen:
-            lines.append(Text("Jungfrau: " + ", ".join(names[s] for s in result.jungfrauen)))
+            lines.append(Text(L.t("jungfrau") + ", ".join(names[s] for s in result.jungfrauen)))
     else:
-        side = and_list([names[s] for s in result.declarers])
-        won = "gewonnen" if result.won else "verloren"
-        lines.append(Text.assemble((c.name(), "bold"), f" · Spieler: {side} · ", (won, "bold")))
+        side = L.and_list([names[s] for s in result.declarers])
+        won = L.t("won" if result.won else "lost")
+        lines.append(
+            Text.assemble(
+                (L.contract_name(c), "bold"), L.t("declarer_side", side=side), (won, "bold")
+            )
+        )
         if c.kind is not Kind.SIE and result.declarer_points is not None:
             dp = result.declarer_points
             tricks = sum(result.tricks[s] for s in result.declarers)
-            lines.append(
-                Text(f"Augen: Spieler {dp} : Gegner {120 - dp} · Stiche der Spieler: {tricks}")
-            )
+            lines.append(Text(L.t("augen_sides", dp=dp, op=120 - dp, tricks=tricks)))
         extras = [
-            f"Schneider: {'ja' if result.schneider else 'nein'}",
-            f"Schwarz: {'ja' if result.schwarz else 'nein'}",
-            f"Laufende: {result.laufende}",
+            L.t("schneider", v=L.t("yes" if result.schneider else "no")),
+            L.t("schwarz", v=L.t("yes" if result.schwarz else "no")),
+            L.t("laufende", v=result.laufende),
         ]
         lines.append(Text(" · ".join(extras)))
     if c is not None:
         why = []
         if view.knocks:
-            why.append(f"{len(view.knocks)}× geklopft")
+            why.append(L.t("knocks_times", n=len(view.knocks)))
         why += [doubling_word(i) for i in range(len(view.doublings))]
-        factor = f"Faktor ×{result.multiplier}" + (f" ({', '.join(why)})" if why else "")
-        value = amount(result.value, unit, sign=False)
-        lines.append(Text(f"{factor} · Wert: {value}", "bold"))
+        factor = L.t("factor", m=result.multiplier) + (f" ({', '.join(why)})" if why else "")
+        value = L.amount(result.value, unit, sign=False)
+        lines.append(Text(factor + L.t("value", v=value), "bold"))
     if c is None and not any(result.payouts):
-        lines.append(Text("Auszahlung: keine", "bold"))
+        lines.append(Text(L.t("payout_none"), "bold"))
     else:
-        pay = " · ".join(f"{names[s]} {amount(result.payouts[s], unit)}" for s in range(n))
-        lines.append(Text(f"Auszahlung: {pay}", "bold"))
+        pay = " · ".join(f"{names[s]} {L.amount(result.payouts[s], unit)}" for s in range(n))
+        lines.append(Text(L.t("payout", pay=pay), "bold"))
     if stock is not None:
-        change = f" ({amount(result.stock, unit)})" if result.stock else ""
-        lines.append(Text(f"Stock: {amount(stock, unit, sign=False)}{change}"))
+        change = f" ({L.amount(result.stock, unit)})" if result.stock else ""
+        lines.append(Text(L.t("stock", v=L.amount(stock, unit, sign=False)) + change))
     return Group(*lines)
 
 
 def render_ledger(
-    session: Session, title: str = "Abrechnung", *, unit: str = "ct"
+    session: Session,
+    title: str | None = None,
+    *,
+    unit: str = "ct",
+    french: bool = False,
+    lang: str = "de",
 ) -> RenderableType:
     """The ledger: one row per game with its contract and each player's running balance
     (the game's payout in brackets) in ``unit``, then the Stock if the rules use one."""
+    L = _lang(lang, french)
+    title = L.t("ledger") if title is None else title
     names = session.players
     if not session.records:
-        return Text(f"{title}: noch kein Spiel gebucht.")
-    heading = f"{title} (Beträge: {unit})" if unit else title
+        return Text(L.t("ledger_empty", title=title))
+    heading = L.t("ledger_unit", title=title, unit=unit) if unit else title
     table = Table(title=heading, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     table.add_column("#", justify="right")
-    table.add_column("Spiel", overflow="fold")
+    table.add_column(L.t("game_col"), overflow="fold")
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for (num, pay, running), rec in zip(session.ledger(), session.records, strict=True):
         contract = Contract.from_json(rec["contract"]) if rec.get("contract") else None
         if contract is None:
-            what = "alle weiter: neu gegeben"
+            what = L.t("ledger_redeal")
         elif contract.declarer is None:
-            what = _short_name(contract)
+            what = L.short_contract(contract)
         else:
             decl = rec.get("result", {}).get("declarers") or [contract.declarer]
-            what = f"{_short_name(contract)}: {'+'.join(names[s] for s in decl)}"
+            what = f"{L.short_contract(contract)}: {'+'.join(names[s] for s in decl)}"
         table.add_row(
             str(num), what, *(f"{r} ({signed(p)})" for r, p in zip(running, pay, strict=True))
         )
     parts: list[RenderableType] = [table]
     played = session.played
     balances = " · ".join(
-        f"{n} {amount(b, unit)}" for n, b in zip(names, session.balances, strict=True)
+        f"{n} {L.amount(b, unit)}" for n, b in zip(names, session.balances, strict=True)
     )
-    parts.append(Text(f"Stand {after_games(played, session.games)}: {balances}"))
+    after = L.after_games(played, session.games)
+    parts.append(Text(L.t("standing", after=after, balances=balances)))
     if session.rules.stock:
-        parts.append(Text(f"Stock: {amount(session.stock, unit, sign=False)}"))
+        parts.append(Text(L.t("stock", v=L.amount(session.stock, unit, sign=False))))
     return Group(*parts)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -35,7 +35,9 @@ from schafkopf.tui.render import (
     render_result,
     render_status,
 )
-from schafkopf.tui.words import after_games, amount, and_list, games_count, subject
+from schafkopf.tui.texts import GERMAN, Lang, lang
+
+lang_of = lang
 
 BOT_NAMES: Final = ("Sepp", "Resi", "Hias", "Vroni", "Wastl")
 
@@ -67,7 +69,9 @@ def opponents_spec(opponents: str) -> str:
     return found.spec if found is not None else opponents.strip()
 
 
-def make_bots(opponents: str, names: Sequence[str]) -> tuple[list[Player], str | None]:
+def make_bots(
+    opponents: str, names: Sequence[str], words: Lang = GERMAN
+) -> tuple[list[Player], str | None]:
     """The computer players from a player spec or level id, and a note if one had to stand
     in; an unknown spec raises :class:`OpponentsError` (a ``ValueError``) in German."""
     spec = opponents_spec(opponents)
@@ -75,15 +79,14 @@ def make_bots(opponents: str, names: Sequence[str]) -> tuple[list[Player], str |
         bots = [make_player(spec, n) for n in names]
     except PlayerSpecError as e:
         levels = ", ".join(lv.id for lv in LEVELS)
+        kinds = ", ".join(player_kinds())
         raise OpponentsError(
-            f"unbekannte Gegner {opponents!r} ({e}). Möglich sind die Spielerarten "
-            f"{', '.join(player_kinds())} mit Optionen (pimc:samples=20,seconds=0.5) "
-            f"oder die Stufen {levels}."
+            words.t("bad_opponents", opponents=opponents, error=e, kinds=kinds, levels=levels)
         ) from None
     except ImportError:
         if spec.partition(":")[0] != "heuristic":
-            raise OpponentsError(f"die Gegner {opponents!r} sind hier nicht installiert") from None
-        note = "Die regelbasierten Gegner fehlen hier: es spielen Zufallsspieler."
+            raise OpponentsError(words.t("not_installed", opponents=opponents)) from None
+        note = words.t("random_stand_in")
         return [RandomPlayer(n) for n in names], note
     return bots, None
 
@@ -97,6 +100,7 @@ def _play_game(
     delay: float,
     french: bool,
     record: Callable[[int, Action], None] | None = None,
+    lang: str = "de",
 ) -> None:
     """Run one game like :func:`~schafkopf.players.base.play_game`, printing what seat 0 sees;
     ``record(seat, action)`` is called first for each action (to save it)."""
@@ -107,7 +111,7 @@ def _play_game(
         if record is not None:
             record(seat, action)
         now = game.view(0)
-        for line in describe_changes(seen, now, names, french=french):
+        for line in describe_changes(seen, now, names, french=french, lang=lang):
             console.print(line)
         if (
             now.contract is not None
@@ -115,7 +119,7 @@ def _play_game(
             and now.phase == PLAY
             and now.to_move != 0
         ):
-            console.print(render_hand(now, french=french, numbered=False))
+            console.print(render_hand(now, french=french, numbered=False, lang=lang))
         if seat != 0 and delay:
             time.sleep(delay * (2 if len(now.tricks) > len(seen.tricks) else 1))
         seen = now
@@ -123,18 +127,20 @@ def _play_game(
     play_game(game, players, rng, on_action=show)
 
 
-def _final(session: Session, unit: str = "ct") -> Text:
+def _final(session: Session, unit: str = "ct", words: Lang = GERMAN) -> Text:
     """The closing line: who is ahead, or that all stand equal (after all-passes, say)."""
+    W = words
     best = max(session.balances)
     winners = [session.players[s] for s, b in enumerate(session.balances) if b == best]
-    ended = f"Sitzung beendet {after_games(session.played, None)}."
+    ended = W.t("ended", after=W.after_games(session.played, None))
+    money = W.amount(best, unit)
     if len(winners) == len(session.players):
-        return Text(f"{ended} Alle stehen gleich ({amount(best, unit)}): niemand gewinnt.", "bold")
+        return Text(W.t("all_equal", ended=ended, amount=money), "bold")
     if len(winners) == 1:
-        said = subject(winners[0], "gewinnt", f"mit {amount(best, unit)}")
-    else:
-        said = f"Vorne liegen gleichauf {and_list(winners)} mit je {amount(best, unit)}"
-    return Text(f"{ended} {said}.", "bold")
+        return Text(
+            W.t("winner", ended=ended, s=W.subject(winners[0], "wins"), amount=money), "bold"
+        )
+    return Text(W.t("winners", ended=ended, names=W.and_list(winners), amount=money), "bold")
 
 
 def run_terminal_session(
@@ -152,6 +158,7 @@ def run_terminal_session(
     delay: float | None = None,
     auto: bool = True,
     unit: str = "ct",
+    lang: str = "de",
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
 
@@ -160,25 +167,27 @@ def run_terminal_session(
     an existing file is resumed (its rules, players and number of games win) and a game in
     progress goes on exactly where it stopped. With ``auto`` a forced card plays itself;
     ``unit`` is shown with every amount. ``q`` (after asking), Ctrl-D or Ctrl-C stop cleanly
-    after printing the ledger so far. Returns the exit code (0, or 2 for a bad session file
-    or opponent name).
+    after printing the ledger so far. ``lang`` is the language of every text (``de`` or
+    ``en``; in English seat 0 is "You" unless named). Returns the exit code (0, or 2 for a bad
+    session file or opponent name).
     """
     console = console or Console(highlight=False)
     delay = _default_delay() if delay is None else delay
-    name = name.strip() or "Du"
+    W = lang_of(lang, french)
+    name = W.name(name.strip() or "Du")
     try:
         bots_spec = opponents_spec(opponents)
-        make_bots(bots_spec, ["Probe"])  # a bad spec is refused before any file is touched
+        make_bots(bots_spec, ["Probe"], W)  # a bad spec is refused before any file is touched
     except OpponentsError as e:
         console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     try:
         if session_file is not None and Path(session_file).exists():
             session = Session.resume(session_file)
-            done = games_count(session.played)
-            of = f" von {session.games}" if session.games else ""
-            console.print(Text(f"Sitzung {session_file} fortgesetzt: {done}{of} gespielt.", "bold"))
-            console.print(Text("(Regeln, Spieler und Spielzahl kommen aus der Datei.)", "dim"))
+            done = W.games_count(session.played)
+            of = W.t("of_games", n=session.games) if session.games else ""
+            console.print(Text(W.t("resumed", file=session_file, done=done, of=of), "bold"))
+            console.print(Text(W.t("from_file"), "dim"))
         else:
             if session_file is not None:
                 Path(session_file).parent.mkdir(parents=True, exist_ok=True)
@@ -186,62 +195,53 @@ def run_terminal_session(
             session = Session(
                 rules, players, games=games, until_equal=until_equal, seed=seed, path=session_file
             )
-        bots, note = make_bots(bots_spec, session.players[1:])
+        bots, note = make_bots(bots_spec, session.players[1:], W)
     except (SessionError, OSError, ValueError) as e:
         console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     if note:
         console.print(Text(note, "yellow"))
-    names = session.players
-    human = HumanPlayer(names[0], console, read, names=names, french=french, auto=auto)
+    names = [W.name(n) for n in session.players]
+    human = HumanPlayer(names[0], console, read, names=names, french=french, auto=auto, lang=lang)
     seats: list[Player] = [human, *bots]
+
+    def ledger() -> RenderableType:
+        return render_ledger(session, unit=unit, french=french, lang=lang)
+
     if session.is_over():
-        console.print(render_ledger(session, unit=unit))
+        console.print(ledger())
     record = session.record_action if session.path is not None else None
     try:
         while not session.is_over():
             game = session.new_game()
             human.new_game(game)
-            total = f" von {session.games}" if session.games else ""
-            console.print(
-                Rule(
-                    f"Spiel {session.played + 1}{total} · Geber: {names[game.dealer]}"
-                    f" · Vorhand: {names[game.vorhand]}"
-                )
-            )
+            total = W.t("of_games", n=session.games) if session.games else ""
+            dealer, vorhand = names[game.dealer], names[game.vorhand]
+            n = session.played + 1
+            console.print(Rule(W.t("game_rule", n=n, of=total, dealer=dealer, vorhand=vorhand)))
             if game.history:
-                moves = len(game.history)
-                console.print(
-                    Text(
-                        f"Das angefangene Spiel geht weiter, wo es aufgehört hat "
-                        f"({moves} {'Zug' if moves == 1 else 'Züge'} gespielt).",
-                        "bold",
-                    )
-                )
-                console.print(render_status(game.view(0), names, french=french))
+                count = len(game.history)
+                moves = f"{count} {W.t('move' if count == 1 else 'moves')}"
+                console.print(Text(W.t("goes_on", moves=moves), "bold"))
+                console.print(render_status(game.view(0), names, french=french, lang=lang))
             rng = random.Random(f"{session.seed}:bots:{session.played}:{len(game.history)}")
-            _play_game(game, seats, names, console, rng, delay, french, record)
+            _play_game(game, seats, names, console, rng, delay, french, record, lang)
             session.finish_game(game)
-            console.print(Rule(f"Ergebnis Spiel {session.played}"))
+            console.print(Rule(W.t("result_rule", n=session.played)))
             stock = session.stock if session.rules.stock else None
             view = game.view(0)
-            console.print(render_result(view, game.result(), names, stock=stock, unit=unit))
-            console.print(render_ledger(session, unit=unit))
-    except (QuitSession, EOFError, KeyboardInterrupt):
-        console.print()
-        if session.path is not None:
             console.print(
-                Text(
-                    "Angehalten: das laufende Spiel ist gespeichert und geht beim Fortsetzen "
-                    "genau dort weiter.",
-                    "bold",
+                render_result(
+                    view, game.result(), names, stock=stock, unit=unit, french=french, lang=lang
                 )
             )
-        else:
-            console.print(Text("Abgebrochen: das laufende Spiel zählt nicht.", "bold"))
-        console.print(render_ledger(session, unit=unit))
+            console.print(ledger())
+    except (QuitSession, EOFError, KeyboardInterrupt):
+        console.print()
+        console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))
+        console.print(ledger())
         if session.path is not None:
-            console.print(Text(f"Fortsetzen mit: schafkopf play --session {session.path}"))
+            console.print(Text(W.t("resume_with", path=session.path)))
         return 0
-    console.print(_final(session, unit))
+    console.print(_final(session, unit, W))
     return 0
