@@ -52,29 +52,29 @@ RUF = "Sauspiel auf die"
 @pytest.mark.parametrize(
     ("contract", "text", "name"),
     [
-        (Contract(Kind.RUFSPIEL, 0, 0), "Contract(Kind.RUFSPIEL, 0, EICHEL)", f"{RUF} Eichel-Sau"),
+        (Contract(Kind.RUFSPIEL, 0, 0), "Contract('rufspiel', 0, 'E')", f"{RUF} Eichel-Sau"),
         (
             Contract(Kind.RUFSPIEL, 3, 3),
-            "Contract(Kind.RUFSPIEL, 3, SCHELLEN)",
+            "Contract('rufspiel', 3, 'S')",
             f"{RUF} Schellen-Sau",
         ),
-        (Contract(Kind.SOLO, 2, 2), "Contract(Kind.SOLO, 2, HERZ)", "Herz-Solo"),
+        (Contract(Kind.SOLO, 2, 2), "Contract('solo', 2, 'H')", "Herz-Solo"),
         (
             Contract(Kind.SOLO, 2, 1, True),
-            "Contract(Kind.SOLO, 2, GRAS, tout=True)",
+            "Contract('solo', 2, 'G', tout=True)",
             "Gras-Solo Tout",
         ),
-        (Contract(Kind.WENZ, 1), "Contract(Kind.WENZ, 1)", "Wenz"),
-        (Contract(Kind.WENZ, 1, tout=True), "Contract(Kind.WENZ, 1, tout=True)", "Wenz Tout"),
+        (Contract(Kind.WENZ, 1), "Contract('wenz', 1)", "Wenz"),
+        (Contract(Kind.WENZ, 1, tout=True), "Contract('wenz', 1, tout=True)", "Wenz Tout"),
         (
             Contract(Kind.FARBWENZ, 0, 1, True),
-            "Contract(Kind.FARBWENZ, 0, GRAS, tout=True)",
+            "Contract('farbwenz', 0, 'G', tout=True)",
             "Gras-Farbwenz Tout",
         ),
-        (Contract(Kind.GEIER, 3), "Contract(Kind.GEIER, 3)", "Geier"),
-        (Contract(Kind.BETTEL, 2), "Contract(Kind.BETTEL, 2)", "Bettel"),
-        (Contract(Kind.SIE, 1), "Contract(Kind.SIE, 1)", "Sie"),
-        (Contract(Kind.RAMSCH), "Contract(Kind.RAMSCH)", "Ramsch"),
+        (Contract(Kind.GEIER, 3), "Contract('geier', 3)", "Geier"),
+        (Contract(Kind.BETTEL, 2), "Contract('bettel', 2)", "Bettel"),
+        (Contract(Kind.SIE, 1), "Contract('sie', 1)", "Sie"),
+        (Contract(Kind.RAMSCH), "Contract('ramsch')", "Ramsch"),
     ],
 )
 def test_contract_repr_and_str(contract, text, name):

@@ -84,6 +84,8 @@ class Contract:
     tout: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.kind, Kind) or isinstance(self.suit, str):
+            self._read_names()
         if (self.suit is not None) != (self.kind in SUIT_KINDS):
             raise RulesError(
                 f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit"
@@ -96,22 +98,36 @@ class Contract:
         if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
             raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
 
+    def _read_names(self) -> None:
+        """Accept the kind by name and the suit by letter: ``Contract('rufspiel', 0, 'E')``."""
+        try:
+            kind = Kind(self.kind)
+        except ValueError:
+            raise RulesError(f"unknown contract kind {self.kind!r}") from None
+        suit = self.suit
+        if isinstance(suit, str):
+            if len(suit) != 1 or suit.upper() not in "EGHS":
+                raise RulesError(f"contract suit must be one of E G H S, got {suit!r}")
+            suit = "EGHS".index(suit.upper())
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "suit", suit)
+
     def __repr__(self) -> str:
-        """The constructor call, with the kind and suit by name: it evaluates back to an equal
-        contract given ``Kind`` and the suit constants of :mod:`schafkopf.cards`.
+        """The constructor call with the kind by name and the suit by letter; it evaluates
+        back to an equal contract.
 
         >>> Contract(Kind.RUFSPIEL, 0, 0)
-        Contract(Kind.RUFSPIEL, 0, EICHEL)
-        >>> Contract(Kind.SOLO, 2, HERZ, tout=True)
-        Contract(Kind.SOLO, 2, HERZ, tout=True)
+        Contract('rufspiel', 0, 'E')
+        >>> Contract("solo", 2, "H", tout=True) == Contract(Kind.SOLO, 2, HERZ, tout=True)
+        True
         >>> Contract(Kind.WENZ, 1), Contract(Kind.RAMSCH)
-        (Contract(Kind.WENZ, 1), Contract(Kind.RAMSCH))
+        (Contract('wenz', 1), Contract('ramsch'))
         """
-        args = [f"Kind.{self.kind.name}"]
+        args = [repr(self.kind.value)]
         if self.declarer is not None:
             args.append(str(self.declarer))
         if self.suit is not None:  # only Ramsch has no declarer, and it has no suit
-            args.append(SUIT_NAMES[self.suit].upper())
+            args.append(repr("EGHS"[self.suit]))
         if self.tout:
             args.append("tout=True")
         return f"Contract({', '.join(args)})"
