@@ -209,7 +209,7 @@ def import_netschafkopf(
             code = EXIT_CANNOT_READ
             continue
         except NetSchafkopfError as e:
-            report(None, _without_prefix(str(e), str(path)))
+            report(None, str(e))
             code = max(code, EXIT_BAD_DATA)
             continue
         for g in games:
@@ -452,11 +452,6 @@ def _read_input(path: str) -> str:
     except UnicodeDecodeError as e:
         typer.echo(f"{name}: not UTF-8 text (byte {e.start})", err=True)
         raise typer.Exit(EXIT_BAD_DATA) from None
-
-
-def _without_prefix(message: str, path: str) -> str:
-    """An importer's message without the file name it may already start with."""
-    return message[len(path) + 2 :] if message.startswith(f"{path}: ") else message
 
 
 def main() -> None:

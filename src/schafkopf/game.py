@@ -1080,10 +1080,6 @@ class Game:
             return _refuse("name_a_contract", f"{who} must name a contract now, not {name}", **at)
         return _refuse("not_now", f"{who} cannot {name} now", **at)
 
-    def _why_illegal(self, action: Action, seat: int) -> str:
-        """A sentence that says why ``action`` is not legal for ``seat`` now."""
-        return str(self._refusal(action, seat))
-
     def _card_rule(self, seat: int, c: Card) -> tuple[str, str, dict[str, Any]]:
         """Why ``c`` may not be played by ``seat``: a reason code, a phrase, parameters."""
         tables = self.tables

@@ -2,7 +2,7 @@
 
 The engine's :class:`~schafkopf.game.IllegalActionError` speaks English for developers; the
 terminal never shows it. :func:`why_not` decides the reason in the order the engine does
-(``Game._why_illegal``) from what the seat may know, and words it for the person at the table
+(``Game._refusal``) from what the seat may know, and words it for the person at the table
 from the language's table (:data:`~schafkopf.tui.texts.TEXTS`, keys ``r_*``).
 """
 
