@@ -169,13 +169,15 @@ def slow_first(pid):  # widen the window between reading the lease and taking it
     return real(pid)
 mod._pid_alive = slow_first
 s = mod.Store(sys.argv[1])
+print("ready", flush=True)
+sys.stdin.readline()  # both start together, whatever their start-up took
 try:
     s.acquire(sys.argv[2])
 except mod.DatabaseInUse:
-    print("refused")
+    print("refused", flush=True)
 else:
-    print("acquired")
-    time.sleep(1.5)  # hold it while the other one decides
+    print("acquired", flush=True)
+sys.stdin.readline()  # hold it (this process alive) until the other one has decided
 """
 
 
@@ -192,9 +194,17 @@ def test_of_two_servers_taking_a_stale_lease_together_one_wins(url: str) -> None
 
         conn.execute(text("UPDATE server_lease SET pid = 2147483646"))
     racers = [
-        subprocess.Popen([sys.executable, "-c", _RACER, url, name], stdout=subprocess.PIPE,
-                         text=True)
+        subprocess.Popen([sys.executable, "-c", _RACER, url, name], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
         for name in ("A", "B")
     ]  # fmt: skip
-    outs = sorted(p.communicate(timeout=60)[0].strip() for p in racers)
+    for p in racers:
+        assert p.stdout is not None and p.stdout.readline().strip() == "ready"
+    for p in racers:
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    outs = sorted(p.stdout.readline().strip() for p in racers if p.stdout is not None)
+    for p in racers:
+        p.communicate("done\n", timeout=60)
     assert outs == ["acquired", "refused"]
