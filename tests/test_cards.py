@@ -65,13 +65,26 @@ def test_tokens_round_trip_and_are_canonical():
         ("BZ", "GZ"),
         ("b7", "G7"),
         (" s9 ", "S9"),
+        ("Q♣", "EO"),
+        ("♥10", "HZ"),
+        ("Gras-König", "GK"),
+        ("herz sau", "HA"),
+        ("Sau Herz", "HA"),
+        ("pik dame", "GO"),
+        ("jack of diamonds", "SU"),
+        ("Eichel Zehn", "EZ"),
+        ("schelln 7", "S7"),
     ],
 )
 def test_readers_accept_aliases(alias, canonical):
     assert card_token(parse_card(alias)) == canonical
 
 
-@pytest.mark.parametrize("bad", ["", "X", "E", "EA1", "HH", "Z9", "E1", "Gr", "10", "Q♣"])
+@pytest.mark.parametrize(
+    "bad",
+    ["", "X", "E", "EA1", "HH", "Z9", "E1", "Gr", "10", "Q", "♣", "gras", "herz herz", "e sau",
+     "gras ober unter", "Q♣♣"],
+)  # fmt: skip
 def test_unknown_tokens_raise_card_error(bad):
     with pytest.raises(CardError):
         parse_card(bad)

@@ -193,6 +193,33 @@ def test_game_repr_in_play_counts_tricks_and_doublings():
     )
 
 
+def test_history_reads_as_tokens_with_each_doubling_by_its_place():
+    from schafkopf.actions import History, Step
+
+    g = start(F, "rufspiel E", 1)
+    play(g, "GK GO G8 GA")
+    g.apply(DOUBLE, 3)
+    g.apply(DOUBLE, 1)
+    assert repr(g.history[-7:-1]) == (
+        "[Step(1, 'rufspiel E'), Step(0, 'GK'), Step(1, 'GO'), Step(2, 'G8'), Step(3, 'GA'), "
+        "Step(3, 'kontra')]"
+    )
+    assert isinstance(g.history, History)
+    assert repr(g.history).endswith("Step(3, 'kontra'), Step(1, 're')])")
+    assert str(g.history).endswith("3: GA, 3: kontra, 1: re")
+    assert str(g.history[-1]) == "1: kontra"  # alone, a step cannot know its place
+    # A step evaluates back, unpacks and compares as the (seat, action) pair it is.
+    for s in g.history:
+        assert eval(repr(s), {"Step": Step}) == s
+        seat, action = s
+        assert (seat, action) == s and isinstance(action, int)
+    assert g.view(0).history == tuple(g.history)
+    assert type(g.view(0).history[0]) is Step
+    assert type(g.copy().history) is History
+    with pytest.raises(ValueError, match="no action has number 999"):
+        Step(0, 999)
+
+
 def test_game_repr_when_over():
     g = Game(seed=7)
     say(g, "spiel", "weiter", "weiter", "weiter")

@@ -14,6 +14,7 @@ from schafkopf.actions import DOUBLE, SPIEL, WEITER, name_action, offer_action, 
 from schafkopf.cards import SAU, CardSet, card, card_name, card_token, parse_card
 from schafkopf.game import Game, View
 from schafkopf.players.random_player import RandomPlayer
+from schafkopf.refusals import refusal
 from schafkopf.rules import Contract, Kind, Ruleset
 from schafkopf.tui import (
     HELP,
@@ -252,6 +253,13 @@ def test_parse_bids_offers_and_contracts() -> None:
     assert parse_input("wenz", naming) == name_action(Kind.WENZ)
     with pytest.raises(InputError, match="welche Farbe"):
         parse_input("solo", naming)
+    from schafkopf.tui.human import _contract_action
+    from schafkopf.tui.texts import Lang
+
+    with pytest.raises(InputError, match=r"^Dieses Spiel gibt es nicht: rufspiel Herz\.$"):
+        _contract_action(naming, Kind.RUFSPIEL, 2, False)  # Herz is trump: no Sau to call
+    with pytest.raises(InputError, match=r"^There is no such game: rufspiel Hearts tout\.$"):
+        _contract_action(naming, Kind.RUFSPIEL, 2, True, Lang("en", french=True))
     klopf = Game(Ruleset.preset("sauspiel"), seed=1).view(1)
     assert parse_input("n", klopf) == parse_action("nicht klopfen")
     assert parse_input("nicht klopfen", klopf) == parse_action("nicht klopfen")
@@ -335,6 +343,21 @@ def test_session_in_process_two_games_and_the_ledger() -> None:
     assert "Ergebnis Spiel 2" in out and "Stand nach 2 von 2 Spielen" in out
     assert "Sitzung beendet nach 2 Spielen" in out
     assert "Stock: " in out and "♣" in out and " ct" in out
+
+
+def test_a_german_session_shown_in_english_names_seat_0_you() -> None:
+    from schafkopf.session import Session
+    from schafkopf.tui import render_ledger
+
+    s = Session(Ruleset.preset("standard"), ["Du", "Sepp", "Resi", "Hias"], games=2, seed=1)
+    g = Game(Ruleset.preset("standard"), seed=1)
+    rng = random.Random(1)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    s.finish_game(g)
+    english = render_to_text(render_ledger(s, lang="en"), width=120)
+    assert "You" in english and "Du" not in english
+    assert "Du" in render_to_text(render_ledger(s), width=120)
 
 
 def test_session_stops_cleanly_on_ctrl_d() -> None:
@@ -436,6 +459,41 @@ def test_reasons_are_german_and_computed_from_the_view() -> None:
     for v2, a in ((v, parse_card("GA")), (bidding, DOUBLE), (g.view(2), parse_card("HO"))):
         text = why_not(v2, a, NAMES)
         assert not re.search(r"\b(seat|must|may|cannot|led|trump)\b", text), text
+
+
+def test_every_reason_of_the_engine_is_worded_in_both_languages() -> None:
+    """The terminal words each refusal code the engine gives, and never the engine's English:
+    all illegal actions of every seat along random games, in German and in English."""
+    import inspect
+
+    import schafkopf.refusals
+    from schafkopf.actions import NUM_ACTIONS
+    from schafkopf.tui.reasons import REASONS, why_not
+    from schafkopf.tui.texts import Lang
+
+    given = set(re.findall(r'_refuse\(\s*"(\w+)"', inspect.getsource(schafkopf.refusals)))
+    assert given and given == REASONS
+    english = re.compile(r"\bseat \d|is not entitled|the phase is|holder.s|deadline")
+    german = re.compile(r"\b(seat|must|may|cannot|led|trump|the)\b")
+    seen = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = Game(Ruleset.preset("sauspiel"), seed=seed)
+        while not g.is_over():
+            for seat in range(4):
+                view = g.view(seat)
+                for a in range(NUM_ACTIONS):
+                    if a in view.legal:
+                        continue
+                    error = refusal(view, a)
+                    assert error is not None
+                    seen.add(error.reason)
+                    de = why_not(view, a, NAMES)
+                    en = why_not(view, a, NAMES, Lang("en"))
+                    assert not german.search(de) and "{" not in de, (error, de)
+                    assert not english.search(en) and "{" not in en, (error, en)
+            g.apply(rng.choice(g.legal_actions()))
+    assert {"must_follow", "not_held", "not_entitled", "weiter_or_spiel"} <= seen
 
 
 def test_called_sau_reasons() -> None:

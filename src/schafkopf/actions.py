@@ -10,9 +10,10 @@ kind with or without Tout, named without its suit) and the concrete contracts a 
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Iterable
+from typing import Final, NamedTuple
 
-from schafkopf.cards import SUITS, CardError, card_token, parse_card
+from schafkopf.cards import SUIT_WORDS, SUITS, CardError, card_token, parse_card
 from schafkopf.errors import SchafkopfError
 from schafkopf.rules import SUIT_KINDS, Contract, Kind
 
@@ -149,16 +150,6 @@ _WORDS: Final = {
 _KIND_WORDS: Final = {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"}
 """Other names of contract kinds."""
 
-_SUIT_WORDS: Final = {
-    "e": 0, "eichel": 0, "eicheln": 0, "acorns": 0, "kreuz": 0, "clubs": 0,
-    "g": 1, "gras": 1, "grün": 1, "gruen": 1, "laub": 1, "blatt": 1, "leaves": 1, "pik": 1,
-    "spades": 1,
-    "h": 2, "herz": 2, "rot": 2, "hearts": 2,
-    "s": 3, "schellen": 3, "schelln": 3, "bells": 3, "karo": 3, "diamonds": 3,
-}  # fmt: skip
-"""Suits by letter, German word, and the French deck's and English names (Kreuz for
-Eichel, Pik for Gras, Karo for Schellen)."""
-
 _FILLERS: Final = frozenset({"auf", "die", "der", "sau", "on", "the", "ace"})
 """Words a contract may be said with (``rufspiel auf die gras-sau``)."""
 
@@ -190,12 +181,12 @@ def parse_action(text: str, *, naming: bool = False) -> Action:
             rest = [p for p in rest if p != "tout"]
             suit = None
             if rest:
-                if len(rest) != 1 or rest[0] not in _SUIT_WORDS:
+                if len(rest) != 1 or rest[0] not in SUIT_WORDS:
                     raise ActionError(
                         f"cannot read action {text!r}: the suit is E, G, H or S "
                         "(Eichel, Gras, Herz, Schellen)"
                     )
-                suit = _SUIT_WORDS[rest[0]]
+                suit = SUIT_WORDS[rest[0]]
             # A kind without a suit is an offer (``wenz``, ``solo tout``) unless naming.
             if not naming and suit is None and (kind, tout) in _OFFER_INDEX:
                 return offer_action(kind, tout)
@@ -209,3 +200,65 @@ def parse_action(text: str, *, naming: bool = False) -> Action:
             f"cannot read action {text!r}: a card (EO), weiter, spiel, klopfen, kontra, "
             "an offer (wenz, solo tout) or a contract (rufspiel G, solo H)"
         ) from None
+
+
+class _StepFields(NamedTuple):
+    seat: int
+    action: Action
+
+
+class Step(_StepFields):
+    """One decision of a game: the seat that made it and its action, which reads as a token
+    (``Step(0, 'EO')``); it unpacks and compares as the pair ``(seat, action)``.
+
+    >>> Step(1, "weiter") == (1, WEITER)
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, action: Action | str) -> Step:
+        number = parse_action(action) if isinstance(action, str) else action
+        action_name(number)  # a number that is no action is refused here
+        return tuple.__new__(cls, (seat, number))
+
+    def __repr__(self) -> str:
+        return f"Step({self.seat}, {action_name(self.action)!r})"
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {action_name(self.action)}"
+
+
+def step_of(seat: int, action: Action) -> Step:
+    """A :class:`Step` of a known-good action, made without checking it (the engine's path)."""
+    return tuple.__new__(Step, (seat, action))
+
+
+def history_names(history: Iterable[tuple[int, Action]]) -> list[str]:
+    """The names of a history's actions in order, each doubling by its place (kontra, re)."""
+    out, doublings = [], 0
+    for _seat, action in history:
+        out.append(action_name(action, doublings))
+        doublings += action == DOUBLE
+    return out
+
+
+class History(list[Step]):
+    """A game's decisions in order (``game.history``): a list of :class:`Step` that reads as
+    tokens, each doubling named by its place."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        names = history_names(self)
+        return (
+            "History(["
+            + ", ".join(
+                f"Step({seat}, {name!r})" for (seat, _a), name in zip(self, names, strict=True)
+            )
+            + "])"
+        )
+
+    def __str__(self) -> str:
+        names = history_names(self)
+        return ", ".join(f"{seat}: {name}" for (seat, _a), name in zip(self, names, strict=True))

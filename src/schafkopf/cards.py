@@ -48,6 +48,24 @@ _SUIT_ALIASES: Final = {"E": 0, "G": 1, "GR": 1, "B": 1, "H": 2, "S": 3}
 _RANK_ALIASES: Final = {r: i for i, r in enumerate(RANKS)} | {"10": ZEHN, "X": ZEHN}
 
 
+SUIT_WORDS: Final = {
+    "e": 0, "eichel": 0, "eicheln": 0, "acorns": 0, "kreuz": 0, "clubs": 0,
+    "g": 1, "gras": 1, "grün": 1, "gruen": 1, "laub": 1, "blatt": 1, "leaves": 1, "pik": 1,
+    "spades": 1,
+    "h": 2, "herz": 2, "rot": 2, "hearts": 2,
+    "s": 3, "schellen": 3, "schelln": 3, "bells": 3, "karo": 3, "diamonds": 3,
+}  # fmt: skip
+"""Suits by letter, German word, and the French deck's and English names (Kreuz for
+Eichel, Pik for Gras, Karo for Schellen)."""
+
+RANK_WORDS: Final = {
+    "sau": 0, "ass": 0, "ace": 0, "zehn": 1, "ten": 1, "10": 1, "könig": 2, "koenig": 2,
+    "king": 2, "ober": 3, "dame": 3, "queen": 3, "unter": 4, "bube": 4, "jack": 4,
+    "neun": 5, "nine": 5, "9": 5, "acht": 6, "eight": 6, "8": 6, "sieben": 7, "seven": 7, "7": 7,
+}  # fmt: skip
+"""Ranks by German and English word, of both decks (Dame for Ober, Bube for Unter)."""
+
+
 class CardError(SchafkopfError):
     """A card token or card number that names no card."""
 
@@ -75,18 +93,32 @@ def augen(c: Card) -> int:
 
 
 def parse_card(token: str) -> Card:
-    """Read a card token: canonical ``EO``, or an alias (lower case, ``10``/``X``, ``Gr``/``B``).
+    """Read a card: its token ``EO``, an alias (lower case, ``10``/``X``, ``Gr``/``B``), the
+    French deck's symbols (``Q♣``, ``♣Q``), or its name in German or English words, suit and
+    rank in either order (``Gras-König``, ``herz sau``, ``pik dame``, ``ober of acorns``).
 
     >>> parse_card("h10"), parse_card("GrA"), parse_card("bz")
     (17, 8, 9)
+    >>> card_token(parse_card("Eichel-Ober")), card_token(parse_card("Q♣"))
+    ('EO', 'EO')
     """
-    t = token.strip().upper()
+    t = token.strip().upper().replace(" ", "")
     for n in (2, 1):
         suit = _SUIT_ALIASES.get(t[:n])
         if suit is not None and t[n:] in _RANK_ALIASES:
             return suit * 8 + _RANK_ALIASES[t[n:]]
+    if len(t) >= 2 and t[0] in FRENCH_SUITS and t[1:] in FRENCH_RANKS:
+        t = t[1:] + t[0]
+    if len(t) >= 2 and t[-1] in FRENCH_SUITS and t[:-1] in FRENCH_RANKS:
+        return FRENCH_SUITS.index(t[-1]) * 8 + FRENCH_RANKS.index(t[:-1])
+    words = [w for w in token.lower().replace("-", " ").split() if w != "of"]
+    if len(words) == 2:
+        for suit_word, rank_word in (words, words[::-1]):
+            if len(suit_word) > 1 and suit_word in SUIT_WORDS and rank_word in RANK_WORDS:
+                return SUIT_WORDS[suit_word] * 8 + RANK_WORDS[rank_word]
     raise CardError(
-        f"unknown card token {token!r}: expected a suit E G H S then a rank A Z K O U 9 8 7"
+        f"unknown card {token!r}: a card is a suit E G H S then a rank A Z K O U 9 8 7 (EO, "
+        "h10), a name (Gras-König, pik dame) or the French deck's symbols (Q♣)"
     )
 
 

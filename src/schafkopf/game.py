@@ -30,22 +30,23 @@ from schafkopf.actions import (
     NAME_BASE,
     NAMES,
     NICHT_KLOPFEN,
-    NUM_ACTIONS,
     OFFER_BASE,
     OFFERS,
     SPIEL,
     WEITER,
     Action,
     ActionError,
+    History,
+    Step,
     action_name,
     parse_action,
+    step_of,
 )
 from schafkopf.cards import (
     FULL_MASK,
     OBER,
     SAU,
     SHORT_MASK,
-    SUIT_NAMES,
     UNTER,
     Card,
     CardSet,
@@ -55,7 +56,13 @@ from schafkopf.cards import (
     parse_card,
     rank_mask,
 )
-from schafkopf.errors import SchafkopfError
+from schafkopf.errors import (
+    GameError,
+    GameNotOverError,
+    IllegalActionError,
+    NothingToUndoError,
+)
+from schafkopf.refusals import refusal
 from schafkopf.rules import (
     STANDARD,
     TRUMP,
@@ -66,6 +73,12 @@ from schafkopf.rules import (
     play_tables,
 )
 from schafkopf.scoring import Result, score
+
+__all__ = [
+    "BIDDING", "DONE", "KLOPFEN_PHASE", "NAMING", "PLAY", "SETTLING",
+    "Game", "GameError", "GameNotOverError", "IllegalActionError", "NothingToUndoError",
+    "Trick", "View",
+]  # fmt: skip
 
 KLOPFEN_PHASE: Final = "klopfen"
 BIDDING: Final = "bidding"
@@ -158,38 +171,6 @@ def _bid_tables(rules: Ruleset) -> _BidTables:
     return tables
 
 
-class GameError(SchafkopfError):
-    """A game cannot be set up as asked (bad hands, bad dealer)."""
-
-    code = "bad_game"
-
-
-class IllegalActionError(SchafkopfError):
-    """An action that is not legal now; the message says why. The game is unchanged.
-
-    ``reason`` names why for a face to word in its own language (``must_follow``,
-    ``not_your_turn``, ...), with ``params`` (``seat``, ``action``, ``led``, ...)."""
-
-    def __init__(self, message: str, reason: str = "illegal", **params: Any) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params = params
-
-    code = "illegal"
-
-
-class GameNotOverError(IllegalActionError):
-    """The game has no result yet: it is not over."""
-
-    code = "game_not_over"
-
-
-class NothingToUndoError(IllegalActionError):
-    """``undo()`` before any action."""
-
-    code = "nothing_to_undo"
-
-
 class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, and who won it."""
 
@@ -223,7 +204,7 @@ class View:
     phase: str
     to_move: int | None
     hand: CardSet
-    history: tuple[tuple[int, Action], ...]
+    history: tuple[Step, ...]
     knocks: tuple[int, ...]
     contract: Contract | None
     doublings: tuple[tuple[int, int], ...]
@@ -357,7 +338,7 @@ class Game:
         """The most cards played at which a doubling can still be legal for anyone."""
         self.stock_before = stock
         self._stack: list[tuple[tuple[Any, ...], int, int]] = []
-        self.history: list[tuple[int, Action]] = []
+        self.history: History = History()
         self.tricks: list[Trick] = []
         self.hands: tuple[int, ...] = self.dealt
         self.knocks: tuple[int, ...] = ()
@@ -736,7 +717,7 @@ class Game:
         else:
             step = self._dispatch
         self._stack.append((_save_state(self), len(self.history), len(self.tricks)))
-        self.history.append((seat, action))
+        self.history.append(step_of(seat, action))
         try:
             step(seat, action)
         except BaseException:
@@ -968,147 +949,12 @@ class Game:
         )
 
     def _refusal(self, action: Action, seat: int) -> IllegalActionError:
-        """The error for an illegal ``action`` of ``seat``: its sentence, a ``reason`` code
-        and the parameters a face needs to word it in its own language."""
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-            most = NUM_ACTIONS - 1
-            return _refuse(
-                "not_an_action", f"{action!r} is not an action: actions are 0..{most}",
-                seat=seat, action=action,
-            )  # fmt: skip
-        name = action_name(action, len(self.doublings))
-        who = f"seat {seat}"
-        at = {"seat": seat, "action": name}
-        if self.phase == DONE:
-            return _refuse("game_over", f"{who} cannot {name}: the game is over", **at)
-        if action == DOUBLE:
-            if self.phase != PLAY or self.contract is None:
-                return _refuse(
-                    "no_contract_yet", f"{who} cannot say {name}: no contract is being played yet",
-                    **at,
-                )  # fmt: skip
-            if self.contract.kind is Kind.RAMSCH:
-                return _refuse(
-                    "no_doubling_in_ramsch",
-                    f"{who} cannot say {name}: there is no doubling in Ramsch", **at,
-                )  # fmt: skip
-            if len(self.doublings) >= self.rules.max_doublings:
-                most = self.rules.max_doublings
-                return _refuse(
-                    "doublings_used_up", f"{who} cannot double again: the rules allow {most}",
-                    most=most, **at,
-                )  # fmt: skip
-            k = len(self.doublings)
-            if (seat in self.declarers) != (k % 2 == 1):
-                side = "the declarer side" if k % 2 else "the opponents"
-                return _refuse(
-                    "not_entitled", f"{who} is not entitled to say {name}: only {side} may",
-                    side="declarers" if k % 2 else "opponents", **at,
-                )  # fmt: skip
-            deadline = self.rules.kontra_deadline
-            return _refuse(
-                "too_late", f"{who} is too late to say {name} (deadline {deadline})",
-                deadline=deadline, **at,
-            )  # fmt: skip
-        if seat != self.to_move:
-            return _refuse(
-                "not_your_turn",
-                f"it is not {who}'s turn: seat {self.to_move} is to move ({self.phase})",
-                to_move=self.to_move, phase=self.phase, **at,
-            )  # fmt: skip
-        if action < 32:
-            tok = card_token(action)
-            if self.phase != PLAY:
-                return _refuse(
-                    "not_card_play",
-                    f"{who} cannot play {tok}: the phase is {self.phase}, not play",
-                    phase=self.phase, **at,
-                )  # fmt: skip
-            if not self.hands[seat] >> action & 1:
-                return _refuse("not_held", f"{who} does not hold {tok}", **at)
-            reason, why, params = self._card_rule(seat, action)
-            return _refuse(reason, f"{who} may not play {tok}: {why}", **params, **at)
-        if self.phase == BIDDING:
-            if action == SPIEL:
-                return _refuse(
-                    "spiel_too_low",
-                    f"{who} may not say spiel: no contract it could play is high enough", **at,
-                )  # fmt: skip
-            return _refuse(
-                "weiter_or_spiel", f"{who} must say weiter or spiel now, not {name}", **at
-            )
-        if self.phase == KLOPFEN_PHASE:
-            return _refuse(
-                "klopfen_or_not", f"{who} must say klopfen or nicht klopfen now, not {name}", **at
-            )
-        if self.phase == SETTLING:
-            return _refuse(
-                "offer_too_low",
-                f"{who} may not offer {name}: offers must rank above the holder's "
-                "(equal suffices for an earlier seat) and be allowed and playable",
-                **at,
-            )
-        if self.phase == NAMING:
-            if NAME_BASE <= action < NUM_ACTIONS:
-                kind, suit, tout = NAMES[action - NAME_BASE]
-                if not self.rules.allows(kind, tout):
-                    return _refuse(
-                        "not_in_these_rules",
-                        f"{who} may not play {name}: these rules do not allow it", **at,
-                    )  # fmt: skip
-                if not self._can_name(seat, kind, suit):
-                    if kind is Kind.SIE:
-                        return _refuse(
-                            "sie_needs_all",
-                            f"{who} may not play Sie: it needs all four Ober and all four Unter",
-                            **at,
-                        )
-                    assert suit is not None
-                    return _refuse(
-                        "cannot_call",
-                        f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must "
-                        "not hold it and must hold a plain card of its suit",
-                        suit="EGHS"[suit], **at,
-                    )  # fmt: skip
-                assert self.level is not None
-                offered = action_name(self.level)
-                return _refuse(
-                    "name_the_offer",
-                    f"{who} must name the contract it offered ({offered}), not {name}",
-                    offered=offered, **at,
-                )  # fmt: skip
-            return _refuse("name_a_contract", f"{who} must name a contract now, not {name}", **at)
-        return _refuse("not_now", f"{who} cannot {name} now", **at)
-
-    def _card_rule(self, seat: int, c: Card) -> tuple[str, str, dict[str, Any]]:
-        """Why ``c`` may not be played by ``seat``: a reason code, a phrase, parameters."""
-        tables = self.tables
-        if self.trick:
-            led = tables.eff_suit[self.trick[0]]
-            what = "trump" if led == TRUMP else SUIT_NAMES[led]
-            if (
-                self.hands[seat] & self.called_sau
-                and self.hands[seat] & tables.follow[led] & self.called_sau
-            ):
-                return (
-                    "must_play_called_sau",
-                    "the called suit was led: the holder must play the called Sau",
-                    {"led": what},
-                )
-            if self.hands[seat] & tables.follow[led]:
-                return "must_follow", f"must follow suit ({what} was led)", {"led": what}
-            return (
-                "may_not_discard_called_sau",
-                "the called Sau may not be discarded before its suit has been led",
-                {},
-            )
-        most = self.rules.davonlaufen_min
-        return (
-            "must_lead_called_sau",
-            "the holder of the called Sau must lead the Sau itself when leading its suit "
-            f"(running away needs {most} cards of the suit)",
-            {"davonlaufen_min": most},
-        )
+        """The error for an illegal ``action`` of ``seat``, decided from the seat's view
+        (:func:`schafkopf.refusals.refusal`): its sentence, reason code and parameters."""
+        why = refusal(self.view(seat), action)
+        if why is None:  # not reached: the view's legal actions are the game's
+            return IllegalActionError(f"seat {seat} cannot take action {action} now", "not_now")
+        return why
 
     # -- information -------------------------------------------------------------------------
 
@@ -1172,7 +1018,7 @@ class Game:
         g = Game.__new__(Game)
         for name in (*_STATE, *_CONSTANT):
             setattr(g, name, getattr(self, name))
-        g.history = list(self.history)
+        g.history = History(self.history)
         g.tricks = list(self.tricks)
         g._stack = list(self._stack)
         return g

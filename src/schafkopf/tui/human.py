@@ -33,11 +33,8 @@ from schafkopf.actions import (
     parse_action,
 )
 from schafkopf.cards import (
-    FRENCH_RANKS,
-    FRENCH_SUITS,
     Card,
     CardError,
-    card,
     parse_card,
 )
 from schafkopf.game import (
@@ -98,12 +95,6 @@ _KINDS: Final = frozenset({k.value for k in Kind} | {"sauspiel", "ruf", "farbsol
 """The contract kinds' words, to put the kind first (``herz-solo`` → ``solo herz``)."""
 _SAU_WORDS: Final = frozenset({"sau", "ass", "ace"})
 _DROP: Final = frozenset({"das", "ein", "eine", "mit", "ich", "of"})
-_RANK_WORDS: Final = {
-    "sau": 0, "ass": 0, "ace": 0, "zehn": 1, "ten": 1, "10": 1, "könig": 2, "koenig": 2,
-    "king": 2, "ober": 3, "dame": 3, "queen": 3, "unter": 4, "bube": 4, "jack": 4,
-    "neun": 5, "nine": 5, "9": 5, "acht": 6, "eight": 6, "8": 6, "sieben": 7, "seven": 7, "7": 7,
-}  # fmt: skip
-"""Rank words of both decks in German and English, for cards said by name (``pik dame``)."""
 
 
 def _suit_word(word: str) -> int | None:
@@ -198,8 +189,10 @@ def _contract_action(
                 shown = ", ".join(L.action(a) for a in fits) or L.t("none")
                 raise InputError(L.t("which_suit", shown=shown))
             return name_action(kind, suit, tout)
-    except ActionError as e:
-        raise InputError(str(e)) from None
+    except ActionError:
+        suit_word = [L.suits[suit]] if suit is not None else []
+        said = " ".join([kind.value, *suit_word, *(["tout"] if tout else [])])
+        raise InputError(L.t("no_such_game", said=said)) from None
     raise InputError(L.t("no_naming_now"))
 
 
@@ -301,31 +294,12 @@ def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
     raise InputError(L.t("not_understood", text=text.strip()))
 
 
-def _parse_french(token: str) -> Card:
-    """Read ``Q♣``-style symbols (rank then suit symbol, or suit then rank)."""
-    t = token.strip().upper()
-    if len(t) >= 2 and t[0] in FRENCH_SUITS and t[1:] in FRENCH_RANKS:
-        t = t[1:] + t[0]
-    if len(t) >= 2 and t[-1] in FRENCH_SUITS and t[:-1] in FRENCH_RANKS:
-        return card(FRENCH_SUITS.index(t[-1]), FRENCH_RANKS.index(t[:-1]))
-    raise CardError(f"unknown card {token!r}")
-
-
 def _card_words(t: str) -> Card | None:
-    """A card from its token, alias, French symbols or name (``gras sau``, ``pik dame``,
-    ``ober of acorns``)."""
-    for reader in (parse_card, _parse_french):
-        try:
-            return reader(t.replace(" ", ""))
-        except CardError:
-            pass
-    words = [w for w in t.split() if w != "of"]
-    if len(words) == 2:
-        for suit_w, rank_w in (words, words[::-1]):
-            suit = _suit_word(suit_w) if len(suit_w) > 1 else None
-            if suit is not None and rank_w in _RANK_WORDS:
-                return card(suit, _RANK_WORDS[rank_w])
-    return None
+    """A card from its token, alias, French symbols or name (:func:`parse_card`)."""
+    try:
+        return parse_card(t)
+    except CardError:
+        return None
 
 
 HELP_TEXT: Final = TEXTS["de"]["help"]

@@ -1,129 +1,152 @@
-"""Why a choice is not allowed, in German (or English), worked out from the seat's :class:`View`.
+"""Why a choice is not allowed, in German (or English), for the person at the table.
 
-The engine's :class:`~schafkopf.game.IllegalActionError` speaks English for developers; the
-terminal never shows it. :func:`why_not` decides the reason in the order the engine does
-(``Game._refusal``) from what the seat may know, and words it for the person at the table
-from the language's table (:data:`~schafkopf.tui.texts.TEXTS`, keys ``r_*``).
+The engine decides why (:func:`schafkopf.refusals.refusal`, from the seat's :class:`View`) and
+says it with a ``reason`` code and parameters; this module words that reason from the
+language's table (:data:`~schafkopf.tui.texts.TEXTS`, keys ``r_*``). The engine's English
+sentence is never shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from schafkopf.actions import (
-    DOUBLE,
-    KLOPFEN,
-    NAME_BASE,
-    NAMES,
-    NICHT_KLOPFEN,
-    NUM_ACTIONS,
-    SPIEL,
-    WEITER,
-    Action,
-    action_name,
-    is_card,
-    is_offer,
-)
-from schafkopf.cards import OBER, SAU, UNTER, card, rank_of, suit_of
-from schafkopf.game import BIDDING, DONE, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, View
-from schafkopf.rules import TRUMP, Kind, play_tables
+from schafkopf.actions import KLOPFEN, NICHT_KLOPFEN, SPIEL, WEITER, Action
+from schafkopf.game import View
+from schafkopf.refusals import SUIT_LETTERS, refusal
 from schafkopf.tui.texts import GERMAN, Lang
+
+_Wording = Callable[[Lang, View, dict[str, Any], Sequence[str]], str]
 
 
 def _card(L: Lang, c: int) -> str:
     return f"{L.card_label(c)} ({L.card_name(c)})"
 
 
-def _double_reason(view: View, word: str, L: Lang) -> str:
-    c = view.contract
-    if view.phase != PLAY or c is None:
-        return L.t("r_double_not_yet", word=word)
-    if c.kind is Kind.RAMSCH:
-        return L.t("r_no_kontra_ramsch")
-    k = len(view.doublings)
-    if k >= view.rules.max_doublings:
-        return L.t("r_max_doublings", n=view.rules.max_doublings)
-    declarers = {c.declarer} if c.kind is not Kind.RUFSPIEL else {c.declarer, view.partner}
-    if (view.seat in declarers) != (k % 2 == 1):
-        return L.t("r_double_declarers" if k % 2 else "r_double_defenders", word=word)
-    return L.t("r_double_late", word=word)
+def _suit(L: Lang, letter: str) -> str:
+    return L.t("trump") if letter == "trump" else L.suits[SUIT_LETTERS.index(letter)]
 
 
-def _card_reason(view: View, c: int, L: Lang) -> str:
-    tok = _card(L, c)
-    if view.phase != PLAY or view.contract is None:
-        return L.t("r_cards_later", card=tok)
-    if c not in view.hand:
-        return L.t("r_not_in_hand", card=tok)
-    contract = view.contract
-    t = play_tables(contract.kind, contract.suit, view.rules.short)
-    legal = {a for a in view.legal if is_card(a)}
-    sau: int | None = None
-    sau_name = ""
-    if contract.kind is Kind.RUFSPIEL and contract.suit is not None:
-        sau = card(contract.suit, SAU)
-        sau_name = L.sau(contract.suit)
-    if view.trick:
-        led = t.eff_suit[view.trick[0]]
-        led_word = L.t("trump") if led == TRUMP else L.suits[led]
-        follow = [x for x in view.hand if t.eff_suit[x] == led]
-        if follow:
-            if sau is not None and legal == {sau}:
-                return L.t("r_must_give_sau", led=led_word, sau=sau_name)
-            if led == TRUMP:
-                return L.t("r_follow_trump")
-            return L.t("r_follow", led=led_word)
-        if c == sau:
-            return L.t("r_no_schmieren", sau=sau_name, suit=L.suits[suit_of(c)])
-    elif sau is not None and c != sau and t.eff_suit[c] == t.eff_suit[sau]:
-        need = view.rules.davonlaufen_min
-        return L.t("r_davonlaufen", sau=sau_name, suit=L.suits[suit_of(sau)], need=need)
-    return L.t("r_card_not_now", card=tok)
+def _sau(L: Lang, view: View) -> str:
+    suit = view.contract.suit if view.contract is not None else None
+    return L.sau(suit) if suit is not None else ""
 
 
-def _offered_level(view: View) -> Action | None:
-    """The highest offer said so far (the contract the declarer must name)."""
-    offers = [a for _, a in view.history if is_offer(a)]
-    return offers[-1] if offers else None
+def _called_suit(L: Lang, view: View) -> str:
+    suit = view.contract.suit if view.contract is not None else None
+    return L.suits[suit] if suit is not None else ""
+
+
+def _not_your_turn(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -> str:
+    if p["to_move"] is None:
+        return L.t("r_nobody")
+    return L.t("r_not_your_turn", s=L.subject(names[p["to_move"]], "to_move"))
+
+
+def _must_follow(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -> str:
+    if p["led"] == "trump":
+        return L.t("r_follow_trump")
+    return L.t("r_follow", led=_suit(L, p["led"]))
+
+
+def _not_entitled(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -> str:
+    key = "r_double_declarers" if p["side"] == "declarers" else "r_double_defenders"
+    return L.t(key, word=p["word"].capitalize())
+
+
+def _simple(key: str, **fields: Callable[[Lang, View, dict[str, Any]], object]) -> _Wording:
+    """A reason worded by one text whose fields come from the language, view and params."""
+
+    def word(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -> str:
+        return L.t(key, **{name: get(L, view, p) for name, get in fields.items()})
+
+    return word
+
+
+def _word(L: Lang, v: View, p: dict[str, Any]) -> str:
+    return str(p["word"])
+
+
+def _capital_word(L: Lang, v: View, p: dict[str, Any]) -> str:
+    return str(p["word"]).capitalize()
+
+
+def _card_field(L: Lang, v: View, p: dict[str, Any]) -> str:
+    return _card(L, p["number"])
+
+
+_WORDINGS: dict[str, _Wording] = {
+    "not_an_action": _simple("r_no_choice"),
+    "game_over": _simple("r_over"),
+    "no_contract_yet": _simple("r_double_not_yet", word=_capital_word),
+    "no_doubling_in_ramsch": _simple("r_no_kontra_ramsch"),
+    "doublings_used_up": _simple("r_max_doublings", n=lambda L, v, p: p["most"]),
+    "not_entitled": _not_entitled,
+    "too_late": _simple("r_double_late", word=_capital_word),
+    "not_your_turn": _not_your_turn,
+    "not_card_play": _simple("r_cards_later", card=_card_field),
+    "not_held": _simple("r_not_in_hand", card=_card_field),
+    "must_play_called_sau": _simple(
+        "r_must_give_sau", led=lambda L, v, p: _suit(L, p["led"]), sau=lambda L, v, p: _sau(L, v)
+    ),
+    "must_follow": _must_follow,
+    "may_not_discard_called_sau": _simple(
+        "r_no_schmieren",
+        sau=lambda L, v, p: _sau(L, v),
+        suit=lambda L, v, p: _called_suit(L, v),
+    ),
+    "must_lead_called_sau": _simple(
+        "r_davonlaufen",
+        sau=lambda L, v, p: _sau(L, v),
+        suit=lambda L, v, p: _called_suit(L, v),
+        need=lambda L, v, p: p["davonlaufen_min"],
+    ),
+    "spiel_too_low": _simple("r_spiel_too_low", word=_word),
+    "weiter_or_spiel": _simple(
+        "r_bidding",
+        weiter=lambda L, v, p: L.action(WEITER),
+        spiel=lambda L, v, p: L.action(SPIEL),
+        word=_word,
+    ),
+    "klopfen_or_not": _simple(
+        "r_klopfen",
+        klopfen=lambda L, v, p: L.action(KLOPFEN),
+        nicht=lambda L, v, p: L.action(NICHT_KLOPFEN),
+        word=_word,
+    ),
+    "offer_too_low": _simple("r_offer_low", word=_word),
+    "not_in_these_rules": _simple("r_not_allowed", word=_word),
+    "sie_needs_all": _simple("r_no_sie"),
+    "cannot_call": _simple(
+        "r_cannot_call",
+        sau=lambda L, v, p: L.sau(SUIT_LETTERS.index(p["suit"])),
+        suit=lambda L, v, p: L.suits[SUIT_LETTERS.index(p["suit"])],
+    ),
+    "name_the_offer": _simple("r_name_offered", offered=lambda L, v, p: p["offered"], word=_word),
+    "name_a_contract": _simple("r_naming", word=_word),
+    "not_now": _simple("r_not_now", word=_word),
+}
+"""Each reason code of :func:`~schafkopf.refusals.refusal`, worded for the terminal."""
+
+REASONS = frozenset(_WORDINGS)
+"""The reason codes this face words (every one the engine gives)."""
 
 
 def why_not(view: View, action: Action, names: Sequence[str], lang: Lang = GERMAN) -> str:
     """A sentence (German unless ``lang`` says otherwise) that says why ``action`` is not
-    legal for ``view.seat`` now."""
+    legal for ``view.seat`` now (the engine's reason, worded for the person)."""
     L = lang
-    if not 0 <= action < NUM_ACTIONS:
-        return L.t("r_no_choice")
-    word = L.action(action, len(view.doublings))
-    if view.phase == DONE:
-        return L.t("r_over")
-    if action == DOUBLE:
-        return _double_reason(view, word.capitalize(), L)
-    if view.to_move != view.seat:
-        if view.to_move is None:
-            return L.t("r_nobody")
-        return L.t("r_not_your_turn", s=L.subject(names[view.to_move], "to_move"))
-    if is_card(action):
-        return _card_reason(view, action, L)
-    if view.phase == BIDDING:
-        if action == SPIEL:
-            return L.t("r_spiel_too_low", word=word)
-        return L.t("r_bidding", weiter=L.action(WEITER), spiel=L.action(SPIEL), word=word)
-    if view.phase == KLOPFEN_PHASE:
-        return L.t("r_klopfen", klopfen=L.action(KLOPFEN), nicht=L.action(NICHT_KLOPFEN), word=word)
-    if view.phase == SETTLING:
-        return L.t("r_offer_low", word=word)
-    if view.phase == NAMING:
-        if NAME_BASE <= action < NUM_ACTIONS:
-            kind, suit, tout = NAMES[action - NAME_BASE]
-            if not view.rules.allows(kind, tout):
-                return L.t("r_not_allowed", word=word)
-            level = _offered_level(view)
-            has_sie = sum(rank_of(c) in (OBER, UNTER) for c in view.hand) == 8
-            if kind is Kind.SIE and not has_sie:
-                return L.t("r_no_sie")
-            if kind is Kind.RUFSPIEL and suit is not None and level is None:
-                return L.t("r_cannot_call", sau=L.sau(suit), suit=L.suits[suit])
-            if level is not None:
-                return L.t("r_name_offered", offered=action_name(level), word=word)
-        return L.t("r_naming", word=word)
-    return L.t("r_not_now", word=word)
+    error = refusal(view, action)
+    if error is None:
+        return L.t("r_not_now", word=L.action(action, len(view.doublings)))
+    params = dict(error.params)
+    if isinstance(action, int) and action >= 0:
+        params["number"] = action
+        try:
+            params["word"] = L.action(action, len(view.doublings))
+        except ValueError:
+            params["word"] = str(action)
+    wording = _WORDINGS.get(error.reason)
+    if wording is None:
+        return L.t("r_not_now", word=params.get("word", str(action)))
+    return wording(L, view, params, names)

@@ -466,7 +466,7 @@ def render_ledger(
     (the game's payout in brackets) in ``unit``, then the Stock if the rules use one."""
     L = _lang(lang, french)
     title = L.t("ledger") if title is None else title
-    names = session.players
+    names = [L.name(n) for n in session.players]  # "Du" of a German session is "You" in English
     if not session.records:
         return Text(L.t("ledger_empty", title=title))
     heading = L.t("ledger_unit", title=title, unit=unit) if unit else title

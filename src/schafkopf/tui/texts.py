@@ -158,6 +158,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "no_rufspiel_offer": "ein Sauspiel muss man nicht bieten: sag weiter oder biete mehr",
         "which_suit": "welche Farbe? Möglich sind: {shown}",
+        "no_such_game": "Dieses Spiel gibt es nicht: {said}.",
         "no_naming_now": "jetzt wird kein Spiel genannt",
         "help": """\
 Eingaben (Groß/klein egal):
@@ -218,7 +219,6 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
             "Wer die gerufene {sau} hat, muss sie selbst ausspielen, wenn er {suit} anspielt; "
             "davonlaufen darf nur, wer mindestens {need} Karten dieser Farbe hat."
         ),
-        "r_card_not_now": "{card} darfst du jetzt nicht spielen.",
         "r_no_choice": "Das ist keine Wahl.",
         "r_over": "Das Spiel ist vorbei.",
         "r_nobody": "Gerade ist niemand am Zug.",
@@ -330,6 +330,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         ),
         "no_rufspiel_offer": "a Sauspiel needs no bid: say pass or bid higher",
         "which_suit": "which suit? Possible are: {shown}",
+        "no_such_game": "There is no such game: {said}.",
         "no_naming_now": "no game is named now",
         "help": """\
 Input (upper or lower case):
@@ -384,7 +385,6 @@ exactly where it stopped when the session is resumed.""",
             "Whoever has the called {sau} must play it when leading {suit}; only a player "
             "with at least {need} cards of that suit may run away (davonlaufen)."
         ),
-        "r_card_not_now": "You may not play {card} now.",
         "r_no_choice": "That is no choice.",
         "r_over": "The game is over.",
         "r_nobody": "Nobody is to move right now.",
