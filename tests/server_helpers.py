@@ -30,14 +30,25 @@ def next_state(ws: Any) -> dict[str, Any]:
             return msg
 
 
+def my_move(state: dict[str, Any]) -> str | int | None:
+    """What a simple client of ``state``'s seat sends now: "gut" when the table waits on it
+    for Kontra/Re, its first legal action when it is to move, else None."""
+    v = state.get("view") or {}
+    if state.get("seat") in v.get("waiting_for_doubling", ()):
+        return "gut"
+    if v.get("to_move") == state.get("seat") and v.get("legal"):
+        return int(v["legal"][0]["id"])
+    return None
+
+
 def play_to_end(ws: Any, first: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Act with the first legal action whenever the connection's seat is to move, until the
-    table is over; returns the last message (its state has the ledger)."""
+    """Act with the first legal action whenever the connection's seat is to move (and say
+    "gut" when the table waits on it for Kontra/Re), until the table is over; returns the
+    last message (its state has the ledger)."""
     msg = first if first is not None else next_state(ws)
     while not msg["state"]["over"]:
-        st = msg["state"]
-        v = st["view"]
-        if v["to_move"] == st["seat"] and v["legal"]:
-            ws.send_json({"type": "act", "action": v["legal"][0]["id"], "version": msg["version"]})
+        action = my_move(msg["state"])
+        if action is not None:
+            ws.send_json({"type": "act", "action": action, "version": msg["version"]})
         msg = next_state(ws)
     return msg

@@ -1,14 +1,18 @@
 """Browser tests: Playwright drives Debian's chromium against a real server process.
 
-A person creates a table with three bots, plays a whole game by clicking, sees the result and
-the ledger and opens the replay; two people in two browser contexts play at one table. With
-``SCHAFKOPF_SCREENSHOTS=DIR`` each screen is saved there (the README's pictures).
+A person creates a table with three bots and plays a whole game by clicking, at desktop size
+and at three phone sizes (no horizontal scrolling, the hand on screen, each finished trick
+shown with its winner before it is collected), sees the result and the ledger and steps
+through the replay; two people play at one table in two browser contexts, one of them going
+on from a third context through the seat link; the page reconnects after a server restart.
+With ``SCHAFKOPF_SCREENSHOTS=DIR`` each screen is saved there (the README's pictures).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -22,6 +26,14 @@ from test_server_process import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = os.environ.get("SCHAFKOPF_SCREENSHOTS")
+ROOT = Path(__file__).resolve().parents[1]
+DESKTOP = {"width": 1366, "height": 800}
+PHONES = [
+    {"width": 360, "height": 740},
+    {"width": 390, "height": 844},
+    {"width": 430, "height": 932},
+]
+LANDSCAPE = {"width": 844, "height": 390}
 
 
 def _chromium() -> str:
@@ -33,6 +45,12 @@ def _chromium() -> str:
     return found
 
 
+def _built_page() -> None:
+    from test_page_words import built_page
+
+    built_page()
+
+
 def _shot(page: Any, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -41,6 +59,7 @@ def _shot(page: Any, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    _built_page()
     db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'ui.db'}"
     s = ServerProcess(db, bot_delay=0.02).start()
     yield s
@@ -57,8 +76,10 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _new_page(browser: Any, errors: list[str], lang: str = "de-DE") -> Any:
-    context = browser.new_context(viewport={"width": 1100, "height": 820}, locale=lang)
+def _new_page(
+    browser: Any, errors: list[str], lang: str = "de-DE", viewport: dict[str, int] | None = None
+) -> Any:
+    context = browser.new_context(viewport=viewport or DESKTOP, locale=lang)
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page
@@ -73,32 +94,115 @@ def _lobby(page: Any, server: ServerProcess, name: str = "Anna", games: int | No
 
 
 def _act_once(page: Any) -> bool:
-    """Click one legal card, else the first action button; False when there is nothing."""
-    cards = page.locator("#hand .card-wrap.legal")
+    """Click one playable card, else a choice: ``spiel`` while bidding (so that the game is
+    played, not passed), ``gut`` before Kontra (a doubling is optional), else the first one;
+    False when there is nothing to do."""
+    cards = page.locator("#hand .card-wrap.legal:not(.locked)")
     if cards.count():
-        cards.first.click()
+        cards.first.click(timeout=1000)
         return True
-    buttons = page.locator("#actions button")
+    for preferred in ("spiel", "gut"):
+        button = page.locator(f"#actions button[data-action='{preferred}']")
+        if button.count():
+            button.first.click(timeout=1000)
+            return True
+    buttons = page.locator("#actions button.action:not(.double)")
     if buttons.count():
-        name = buttons.first.get_attribute("data-action") or ""
-        if name in ("kontra", "re") and buttons.count() == 1:
-            return False  # a doubling is optional: wait for the card decision
-        buttons.first.click()
+        buttons.first.click(timeout=1000)
         return True
     return False
 
 
-def _play_until_over(pages: list[Any], limit_s: float = 120) -> None:
+def _play_until_over(pages: list[Any], limit_s: float = 180, each: Any = None) -> None:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        if all(p.locator(".over").count() for p in pages):
+        if all(p.locator("#over").count() for p in pages):
             return
         acted = False
         for p in pages:
+            if each is not None:
+                each(p)
             with contextlib.suppress(Exception):  # the page redrew under the click: again
                 acted = _act_once(p) or acted
         time.sleep(0.05 if acted else 0.1)
     raise AssertionError("the game did not end in time")
+
+
+def _no_overflow(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"the page is {width} px wide in a {inner} px window"
+
+
+def _hand_on_screen(page: Any) -> None:
+    box = page.locator("#hand").bounding_box()
+    height = page.evaluate("window.innerHeight")
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, box
+
+
+def _tap_targets(page: Any) -> None:
+    """Every card of the hand and every choice is at least 44 px in both directions."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('#hand .card-wrap, #actions button')]
+            .map((e) => e.getBoundingClientRect())
+            .filter((r) => r.width < 44 || r.height < 44)
+            .map((r) => [Math.round(r.width), Math.round(r.height)])"""
+    )
+    assert not small, f"tap targets under 44 px: {small}"
+
+
+class _TrickWatch:
+    """Notes each finished trick the page shows: four cards with the winner named."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def __call__(self, page: Any) -> None:
+        with contextlib.suppress(Exception):
+            if page.locator("#won-by").count() and page.locator("#trick .played").count() == 4:
+                self.seen += 1
+
+
+def _play_a_game(page: Any, name: str, phone: bool) -> None:
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    assert page.locator("#hand .card-wrap").count() == 8
+    assert "Anna" in page.inner_text(".seat.south")
+    _no_overflow(page)
+    _hand_on_screen(page)
+    if phone:
+        _tap_targets(page)
+    _shot(page, f"{name}-bidding")
+    watch = _TrickWatch()
+
+    def check(p: Any) -> None:
+        watch(p)
+        if phone:
+            _no_overflow(p)
+
+    # The first finished trick stays on the table with its winner before it is collected.
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not page.locator("#won-by").count():
+        if page.locator("#over").count():
+            break
+        with contextlib.suppress(Exception):
+            _act_once(page)
+        time.sleep(0.05)
+    if page.locator("#won-by").count():
+        assert page.locator("#trick .played").count() == 4
+        winner = page.inner_text("#won-by")
+        assert re.match(r"Stich für \S+", winner), winner
+        time.sleep(0.3)  # the last card has arrived (its flight takes 0.25 s)
+        _shot(page, f"{name}-trick")
+        _no_overflow(page)
+        _hand_on_screen(page)
+    _play_until_over([page], each=check)
+    page.wait_for_selector("#result")
+    _no_overflow(page)
+    result = page.inner_text("#result")
+    assert "Ergebnis" in result and "Anna" in result
+    assert page.locator("#ledger tr").count() == 2  # the header and game 1
+    _shot(page, f"{name}-result")
 
 
 def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser: Any) -> None:
@@ -106,43 +210,80 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     page = _new_page(browser, errors)
     _lobby(page, server)
     _shot(page, "lobby")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("#hand .card-wrap")
-    assert page.locator("#hand .card-wrap").count() == 8
-    assert "Anna" in page.inner_text(".seat.south")
-    _shot(page, "bidding")
-    # Play until the first trick is on the table, for the picture of the game.
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (
-        page.locator("#trick .played").count() or page.locator(".over").count()
-    ):
-        _act_once(page)
-        time.sleep(0.05)
-    _shot(page, "table")
-    _play_until_over([page])
-    page.wait_for_selector("#result")
-    result = page.inner_text("#result")
-    assert "Ergebnis" in result and "Anna" in result
-    assert page.locator("#ledger tr").count() == 2  # the header and game 1
-    _shot(page, "result")
+    _play_a_game(page, "desktop", phone=False)
     page.click("#result .replay-btn")
     page.wait_for_selector("#replay")
     assert page.locator(".replay-hand").count() == 4
-    tricks = int(page.inner_text("#replay-step").split("/")[1])
-    if tricks >= 2:
-        page.click("#replay-next")
-        page.click("#replay-next")
-        assert page.inner_text("#replay-step") == f"2/{tricks}"
+    total = int(page.inner_text("#replay-step").split("/")[1])
+    if total >= 5:
+        for _ in range(5):
+            page.click("#replay-next")
+        assert page.inner_text("#replay-step") == f"5/{total}"
+        assert page.locator("#replay-trick figure").count() == 1  # trick 2, its first card
+        assert page.locator(".replay-hand .card-wrap.gone").count() == 5
+        page.click("#replay-last")
+        assert "Stich für" in page.inner_text("#replay-trick")
+        said = page.inner_text("#replay-said")
+        assert "Anna: Ich spiel" in said  # the bids, by seat
     else:  # everybody passed: a game without tricks
         assert page.is_disabled("#replay-next")
     assert page.locator("#download").get_attribute("download", timeout=5000)
     _shot(page, "replay")
     page.click("#replay-close")
     page.wait_for_selector("#result")
+    page.click("#to-lobby")
+    page.wait_for_selector("#create-form")
     assert not errors, errors
 
 
-def test_two_people_at_one_table(server: ServerProcess, browser: Any) -> None:
+@pytest.mark.parametrize("size", [*PHONES, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_whole_game_at_phone_size(
+    server: ServerProcess, browser: Any, size: dict[str, int]
+) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors, viewport=size)
+    _lobby(page, server)
+    _no_overflow(page)
+    _play_a_game(page, f"phone-{size['width']}", phone=True)
+    assert not errors, errors
+
+
+def test_kontra_by_a_person_before_the_first_card(server: ServerProcess, browser: Any) -> None:
+    """Under the sauspiel preset (Kontra until the first card) the table waits for the
+    person's Kontra or "gut" before any card is played: the person says Kontra in time."""
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    _lobby(page, server, games=8)
+    page.select_option("select[name=preset]", "sauspiel")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    deadline = time.monotonic() + 150
+    said = False
+    while time.monotonic() < deadline and not said:
+        with contextlib.suppress(Exception):
+            kontra = page.locator("#actions button[data-action=kontra]")
+            if kontra.count() and page.locator("#actions button[data-action=gut]").count():
+                assert page.locator("#trick .played").count() == 0  # before the first card
+                assert "Kontra" in page.inner_text("#actions")
+                _shot(page, "kontra")
+                kontra.first.click(timeout=1000)
+                page.wait_for_selector("#info .doublings", timeout=5000)
+                assert "Kontra (Anna)" in page.inner_text("#info")
+                said = True
+                break
+            for preferred in ("weiter", "nicht klopfen"):
+                button = page.locator(f"#actions button[data-action='{preferred}']")
+                if button.count():
+                    button.first.click(timeout=1000)
+                    break
+            else:
+                _act_once(page)
+        time.sleep(0.05)
+    assert said, "no chance for Kontra came in eight games"
+    assert not errors, errors
+
+
+def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser: Any) -> None:
     errors: list[str] = []
     anna = _new_page(browser, errors)
     _lobby(anna, server)
@@ -162,16 +303,53 @@ def test_two_people_at_one_table(server: ServerProcess, browser: Any) -> None:
     while "Bert" not in anna.inner_text(".board") and time.monotonic() < deadline:
         time.sleep(0.1)
     assert "Bert" in anna.inner_text(".board")
-    _play_until_over([anna, bert])
-    for p in (anna, bert):
+    # Bert goes on from another device: his seat link opens his seat there.
+    bert.click(".seat-link summary")
+    link = bert.input_value("#seat-link")
+    assert "#seat=" in link and "token=" in link
+    bert_phone = _new_page(browser, errors, lang="en-US", viewport=PHONES[1])
+    bert_phone.goto(link)
+    bert_phone.wait_for_selector("#hand .card-wrap")
+    assert "Bert" in bert_phone.inner_text(".seat.south")
+    assert "#" not in bert_phone.url  # the token does not stay in the address bar
+    _play_until_over([anna, bert_phone])
+    for p in (anna, bert_phone):
         p.wait_for_selector("#ledger")
-    assert "Result" in bert.inner_text("#result")  # Bert's browser speaks English
+    assert "Result" in bert_phone.inner_text("#result")  # Bert's browser speaks English
+    assert not errors, errors
+
+
+def test_a_third_person_with_the_invitation_may_watch(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    anna = _new_page(browser, errors)
+    _lobby(anna, server)
+    anna.select_option("select[name=seat1]", "human")
+    anna.click("#create-form button[type=submit]")
+    anna.wait_for_selector("#hand .card-wrap")
+    anna.click(".invite summary")
+    invite = anna.input_value("#invite-url")
+    bert = _new_page(browser, errors)
+    bert.goto(invite)
+    bert.fill("#join-form input[name=name]", "Bert")
+    bert.click("#join-form button[type=submit]")
+    bert.wait_for_selector("#hand .card-wrap")
+    cora = _new_page(browser, errors)
+    cora.goto(invite)
+    cora.fill("#join-form input[name=name]", "Cora")
+    cora.click("#join-form button[type=submit]")
+    cora.wait_for_selector("#join-full")
+    assert "Alle Plätze sind vergeben" in cora.inner_text("#join-form")
+    cora.click("#watch")
+    cora.wait_for_selector(".board")
+    assert "Du schaust zu" in cora.inner_text("#info")
+    assert cora.locator("#hand .card-wrap").count() == 0
     assert not errors, errors
 
 
 def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> None:
-    """The server goes down (SIGKILL) and comes back on the same port: the page reconnects,
-    resumes from the last version it saw and the game goes on."""
+    """The server goes down (SIGKILL) and comes back on the same port: the page says so,
+    locks its moves, reconnects, resumes from the last version it saw and the game goes on."""
+    _built_page()
     db = f"sqlite:///{tmp_path / 'restart.db'}"
     server = ServerProcess(db, bot_delay=0.02).start()
     errors: list[str] = []
@@ -181,10 +359,16 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> No
         page.click("#create-form button[type=submit]")
         page.wait_for_selector("#hand .card-wrap")
         for _ in range(3):
-            _act_once(page)
+            with contextlib.suppress(Exception):
+                _act_once(page)
             time.sleep(0.3)
         server.kill()
+        page.wait_for_selector("#connection", timeout=10000)
+        assert "Verbindung" in page.inner_text("#connection")
+        assert page.locator("#hand .card-wrap.legal:not(.locked)").count() == 0
+        assert page.locator("#actions button:not([disabled])").count() == 0
         server = ServerProcess(db, bot_delay=0.02, port=server.port).start()
+        page.wait_for_selector("#connection", state="detached", timeout=20000)
         _play_until_over([page])
         assert page.locator("#ledger tr").count() == 2
     finally:
@@ -197,16 +381,18 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     page = _new_page(browser, errors)
     _lobby(page, server, games=None)
     page.select_option("select[name=preset]", "sauspiel")
-    page.click("details summary")
+    page.click("#create-form details summary")
     assert page.is_checked("input[name=contract][value=farbwenz]")  # the preset's contracts
     assert not page.is_checked("input[name=contract][value=bettel]")
     assert page.is_checked("input[name=klopfen]")
+    assert page.input_value("input[name='tarif.rufspiel']") == "20"  # the preset's tariff
     page.uncheck("input[name=contract][value=farbwenz]")
     page.check("input[name=contract][value=bettel]")
     page.check("input[name=short]")
     page.fill("input[name='tarif.solo']", "70")
     page.select_option("select[name=kontra_deadline]", "before_second_trick")
     page.select_option("select[name=all_pass]", "stock")
+    assert "vor dem zweiten Stich" in page.inner_text("select[name=kontra_deadline]")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
     table = page.url.split("table=")[1]
@@ -218,4 +404,20 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     assert rules.get("all_pass", "redeal") == "redeal"
     # the short deck deals 6 cards each; with Klopfen the first packet (3) is shown first
     assert page.locator("#hand .card-wrap").count() == 3
+    assert not errors, errors
+
+
+def test_the_page_speaks_english_without_german_words(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors, lang="en-US")
+    _lobby(page, server)
+    page.click("#create-form details summary")
+    lobby = page.inner_text("#create-form")
+    for german in ("Spiele", "Regeln", "Tisch", "Hausregeln", "Platz", "Zeit"):
+        assert german not in lobby, german
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    text = page.inner_text("#screen")
+    for german in ("Karten", "Augen", "Spiel ", "Du bist", "Geber", "Weiter", "Am Zug"):
+        assert german not in text, german
     assert not errors, errors

@@ -172,7 +172,10 @@ class Client:
                 not resuming
                 and at == self.last
                 and acted_at != at
-                and view.get("to_move") == self.seat
+                and (
+                    view.get("to_move") == self.seat
+                    or self.seat in view.get("waiting_for_doubling", ())
+                )
                 and bool(view.get("legal"))
             )
             wait = 0.01 + 0.03 * self.rng.random() if mine else deadline - time.monotonic()

@@ -48,7 +48,7 @@ from schafkopf.server.protocol import (
     parse_client_message,
 )
 from schafkopf.server.table import HUMAN, Table, TableConfig, TableError
-from server_helpers import start_test_services
+from server_helpers import my_move, start_test_services
 from test_server_process import ServerProcess
 
 POSTGRES = os.environ.get("SCHAFKOPF_TEST_POSTGRES")
@@ -57,6 +57,7 @@ FUZZ_SETTINGS = [
     "joins_per_minute=100000",
     "requests_per_second=100000",
     "messages_per_second=100000",
+    "doubling_wait_seconds=3600",
 ]
 BAD_LOG_WORDS = ("Traceback", "ERROR", "Exception")
 BODY_BYTES = 65536
@@ -612,10 +613,9 @@ def finished_table(fuzzed: Fuzzed) -> dict[str, Any]:
             state = msg["state"]
             if state["over"]:
                 return created
-            view = state.get("view") or {}
-            if view.get("to_move") == state["seat"] and view.get("legal"):
-                act = {"type": "act", "action": view["legal"][0]["id"], "version": msg["version"]}
-                ws.send(json.dumps(act))
+            action = my_move(state)
+            if action is not None:
+                ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
 
 
 @fuzz(800)

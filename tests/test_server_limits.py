@@ -19,6 +19,7 @@ from schafkopf.server.app import create_app
 from schafkopf.server.protocol import ERROR_CODES
 from schafkopf.server.settings import ServerSettings, SettingsError
 from schafkopf.server.store import Store
+from server_helpers import my_move
 
 GENEROUS = ServerSettings(tables_per_minute=1000, joins_per_minute=1000)
 
@@ -247,9 +248,8 @@ def test_game_over_carries_the_number_of_the_game_it_ends(client: TestClient) ->
             if msg["type"] == "event" and msg["event"]["kind"] == "game_over":
                 over.append((msg["event"]["game"], msg["event"]["result"]["game"]))
             st = msg.get("state")
-            if st and st["view"]["to_move"] == st["seat"] and st["view"]["legal"]:
-                ws.send_json({"type": "act", "action": st["view"]["legal"][0]["id"],
-                              "version": msg["version"]})  # fmt: skip
+            if st and my_move(st) is not None:
+                ws.send_json({"type": "act", "action": my_move(st), "version": msg["version"]})
             msg = ws.receive_json()
         if msg["type"] == "event" and msg["event"]["kind"] == "game_over":
             over.append((msg["event"]["game"], msg["event"]["result"]["game"]))

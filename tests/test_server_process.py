@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from schafkopf.server.store import Store
 from schafkopf.server.table import Table, TableConfig
+from server_helpers import my_move
 
 
 def free_port() -> int:
@@ -118,13 +119,9 @@ def _play_as(ws: Any, moves: int | None) -> dict[str, Any]:
         st = msg["state"]
         if st["over"] or (moves is not None and done >= moves):
             return dict(msg)
-        v = st.get("view") or {}
-        if v.get("to_move") == st["seat"] and v.get("legal"):
-            ws.send(
-                json.dumps(
-                    {"type": "act", "action": v["legal"][0]["name"], "version": msg["version"]}
-                )
-            )
+        action = my_move(st)
+        if action is not None:
+            ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
             done += 1
         while True:
             msg = json.loads(ws.recv(timeout=20))

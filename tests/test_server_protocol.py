@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from server_helpers import next_state, play_to_end
+from server_helpers import my_move, next_state, play_to_end
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -54,7 +55,10 @@ def _my_turn(msg: dict[str, Any]) -> bool:
         return False
     st = msg["state"]
     v = st.get("view") or {}
-    return (bool(v.get("legal")) and v.get("to_move") == st.get("seat")) or bool(st.get("over"))
+    waited = st.get("seat") in v.get("waiting_for_doubling", ())
+    return (bool(v.get("legal")) and (v.get("to_move") == st.get("seat") or waited)) or bool(
+        st.get("over")
+    )
 
 
 def test_options_and_page(client: TestClient) -> None:
@@ -66,9 +70,14 @@ def test_options_and_page(client: TestClient) -> None:
     assert r["seat_kinds"] == ["human", *ids]
     for level in ids:  # every offered bot can sit at a table
         assert _create(client, seats=["human", level, "heuristic", "heuristic"])["table"]
+    from test_page_words import built_page
+
+    built_page()
     page = client.get("/")
-    assert page.status_code == 200 and "Schafkopf" in page.text
-    assert client.get("/static/cards.js").status_code == 200
+    assert page.status_code == 200 and "<title>Schafkopf</title>" in page.text
+    script = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
+    assert script and client.get(script.group(1)).status_code == 200
+    assert client.get("/assets/nope.js").json()["code"] == "not_found"
 
 
 def test_create_errors_are_precise(client: TestClient) -> None:
@@ -96,11 +105,9 @@ def test_a_whole_game_over_the_socket(client: TestClient) -> None:
         assert msg["type"] == "snapshot" and msg["state"]["seat"] == 0
         versions = [msg["version"]]
         while not msg["state"]["over"]:
-            v = msg["state"].get("view")
-            if v and v["to_move"] == 0 and v["legal"]:
-                ws.send_json(
-                    {"type": "act", "action": v["legal"][0]["name"], "version": msg["version"]}
-                )
+            action = my_move(msg["state"])
+            if action is not None:
+                ws.send_json({"type": "act", "action": action, "version": msg["version"]})
             msg = next_state(ws)
             assert msg["type"] == "event", msg
             versions.append(msg["version"])
@@ -266,11 +273,8 @@ def test_a_failing_bot_does_not_stall_the_table(
 
 def test_the_page_has_words_for_every_error_code() -> None:
     """Every code a refusal can carry is worded on the page, in German and in English."""
-    import re
+    from test_page_words import page_words
 
-    page = (Path(__file__).resolve().parent.parent / "src/schafkopf/web/app.js").read_text()
-    block = page[page.index("const ERRORS = {") : page.index("const errorText")]
-    de, en = block.split("\n  en: {")
+    words = page_words()
     for code in ERROR_CODES:
-        for words in (de, en):
-            assert re.search(rf"\b{code}: \"[^\"]+\"", words), code
+        assert code in words["de"] and code in words["en"], code

@@ -14,7 +14,7 @@ from schafkopf.game import KLOPFEN_PHASE
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.random_player import RandomPlayer
 from schafkopf.record import record_to_game
-from schafkopf.server.table import HUMAN, Table, TableConfig, TableError
+from schafkopf.server.table import BOT_NAMES, GUT, HUMAN, Table, TableConfig, TableError
 
 TOKEN = re.compile(r"\b[EGHS][AZKOU987]\b")
 
@@ -24,6 +24,7 @@ def _play(table: Table, rng: random.Random, moves: int | None = None) -> None:
     players = [HeuristicPlayer(), RandomPlayer(), HeuristicPlayer(), RandomPlayer()]
     done = 0
     while not table.is_over() and (moves is None or done < moves):
+        _say_gut(table)
         game = table.game
         assert game is not None
         seat = game.to_move
@@ -31,6 +32,13 @@ def _play(table: Table, rng: random.Random, moves: int | None = None) -> None:
         action = players[seat % len(players)].choose(game.view(seat), rng)
         table.apply(seat, table.parse(seat, action))
         done += 1
+    _say_gut(table)
+
+
+def _say_gut(table: Table) -> None:
+    """Each person the table waits on for Kontra/Re says "gut" (no doubling)."""
+    for seat in table.waiting_for_doubling:
+        table.apply(seat, table.parse(seat, "gut"))
 
 
 def _config(**kw: Any) -> TableConfig:
@@ -134,7 +142,10 @@ def test_no_message_shows_a_seat_a_hidden_card(overrides: dict[str, Any]) -> Non
         assert game is not None
         mover = game.to_move
         assert mover is not None
-        action = players[mover % 3].choose(game.view(mover), rng)
+        if table.waiting_for_doubling:  # a person waited on for Kontra/Re says "gut"
+            mover, action = table.waiting_for_doubling[0], "gut"
+        else:
+            action = players[mover % 3].choose(game.view(mover), rng)
         for event in table.apply(mover, table.parse(mover, action)):
             for seat in range(n):
                 msg = table.message_for(seat, event)
@@ -183,9 +194,31 @@ def test_message_text_equals_the_message() -> None:
         assert game is not None
         mover = game.to_move
         assert mover is not None
-        events = table.apply(mover, table.parse(mover, player.choose(game.view(mover), rng)))
+        if table.waiting_for_doubling:  # a person waited on for Kontra/Re says "gut"
+            events = table.apply(table.waiting_for_doubling[0], GUT)
+        else:
+            events = table.apply(mover, table.parse(mover, player.choose(game.view(mover), rng)))
         for i, event in enumerate(events):
             last = i == len(events) - 1
             for seat in (*range(4), None):
                 text = table.message_text(seat, event, state=last)
                 assert json.loads(text) == table.message_for(seat, event, state=last)
+
+
+def test_bots_have_bavarian_names_and_the_state_says_each_seat_kind() -> None:
+    """Bot seats get distinct Bavarian first names (drawn by the table's seed, so a rebuilt
+    table names them alike); a free seat for a person is "Spieler N"; ``kinds`` gives each
+    seat's kind as clients know it (``human`` or the bot level's id)."""
+    for seed in range(50):
+        config = TableConfig.build(
+            seats=["human", "heuristic", "pimc", "random"], seed=seed, allow_bot_tables=True
+        )
+        table = Table("t", config)
+        assert table.names[0] == "Spieler 1"
+        assert set(table.names[1:]) <= set(BOT_NAMES) and len(set(table.names[1:])) == 3
+        assert Table("t", config).names == table.names
+        state = table.state_for(0)
+        assert state["kinds"] == ["human", "heuristic", "pimc", "random"]
+        assert state["seats"][2].startswith("pimc:")  # the stored player spec
+    bots = TableConfig.build(seats=["random"] * 4, allow_bot_tables=True)
+    assert len(set(Table("t", bots).names)) == 4

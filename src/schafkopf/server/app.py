@@ -6,7 +6,8 @@ finished game's record; ``.../replay`` adds each trick's leader and winner),
 ``GET /api/options`` (presets, contracts, bots). WebSocket
 ``/ws/{id}?token=...``: the client sends ``{"type": "act", "action": "EO", "version": 12}``,
 ``{"type": "resume", "since": 12}`` or ``{"type": "ping"}``; the server answers with
-``snapshot``, ``event``, ``events`` and ``error`` messages (see :mod:`schafkopf.server.protocol`).
+``snapshot``, ``event``, ``events``, ``pong`` (with the server's clock) and ``error`` messages
+(see :mod:`schafkopf.server.protocol`, also for the wait for Kontra and Re).
 
 Every input is bounded (:class:`~schafkopf.server.settings.ServerSettings`): requests, table
 creations and joins per client address, messages per connection, connections per table and
@@ -24,6 +25,7 @@ import json
 import logging
 import os
 import signal
+import time
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -33,7 +35,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -58,7 +60,16 @@ from schafkopf.server.table import HUMAN, TableConfig, TableError
 
 log = logging.getLogger("schafkopf.server")
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "dist"
+"""The page, built by Vite from web/ (``make`` builds it; the built files are not committed)."""
+
+_NOT_BUILT = (
+    "<!doctype html><meta charset=utf-8><title>Schafkopf</title>"
+    "<p>Die Seite ist noch nicht gebaut: <code>make serve</code> baut sie (oder "
+    "<code>npm ci &amp;&amp; npm run build</code> in <code>web/</code>).</p>"
+    "<p>The page is not built yet: <code>make serve</code> builds it (or "
+    "<code>npm ci &amp;&amp; npm run build</code> in <code>web/</code>).</p>"
+)
 
 _STATUS = {
     "no_table": 404,
@@ -166,10 +177,13 @@ def create_app(
         return JSONResponse(error_message(code, str(exc.detail)), status_code=exc.status_code)
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(WEB / "index.html")
+    async def index() -> Response:
+        page = WEB / "index.html"
+        if not page.is_file():
+            return HTMLResponse(_NOT_BUILT, status_code=503)
+        return FileResponse(page, headers={"cache-control": "no-cache"})
 
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.mount("/assets", StaticFiles(directory=WEB / "assets", check_dir=False), name="assets")
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
@@ -341,7 +355,8 @@ async def _handle(
         elif isinstance(msg, ResumeMessage):
             await hub.resume(table_id, conn, msg.since)
         elif isinstance(msg, PingMessage):
-            await ws.send_json({"type": "pong", "version": hub.get(table_id).table.version})
+            version = hub.get(table_id).table.version
+            await ws.send_json({"type": "pong", "version": version, "time": round(time.time(), 3)})
     except TableError as e:
         await ws.send_json(error_message(e.code, str(e)))
 

@@ -11,6 +11,11 @@ settings' ``bot_seconds`` is replaced by the rule-based player for that decision
 A stored table that cannot be rebuilt (an old format, a removed option) is logged and marked
 unavailable; every other table serves. A table nobody has been connected to for the settings'
 ``idle_close_minutes`` is closed: it stops, and its finished games stay readable.
+
+Where a person's chance to say Kontra or Re would close with the next card, nothing plays
+until each such person has said it or "gut", or the wait (the table's move time, else the
+settings' ``doubling_wait_seconds``) has run out: then "gut" is stored for them, by
+``timeout``. The bots are asked for their doubling first; a bot to play waits too.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from schafkopf.players.registry import is_searching, make_player
 from schafkopf.server.bots import BotPool, Question, answer
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store, StoreError
-from schafkopf.server.table import HUMAN, Event, Table, TableConfig, TableError
+from schafkopf.server.table import GUT, HUMAN, Event, Table, TableConfig, TableError
 
 log = logging.getLogger("schafkopf.server")
 
@@ -109,7 +114,7 @@ class Hub:
         that cannot be rebuilt is logged and marked unavailable: it never stops the others."""
         for st in self.store.load(open_only=True):
             try:
-                table = _rebuild(st.id, st.config, st.names, st.actions)
+                table = self._rebuild(st.id, st.config, st.names, st.actions)
                 self.tables[st.id] = self._live(table, st.invite, st.tokens)
             except Exception as e:  # any fault of one stored table: the others still serve
                 reason = f"{type(e).__name__}: {e}"
@@ -142,6 +147,24 @@ class Hub:
                 task.cancel()
             await asyncio.wait(tasks, timeout=0.1)
 
+    def _rebuild(
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        names: list[str],
+        actions: list[tuple[int, int]],
+    ) -> Table:
+        """A stored table, rebuilt by replaying its actions (raises on anything it cannot
+        read); a wait for Kontra/Re in progress starts afresh with the settings' length."""
+        table = Table(
+            table_id,
+            TableConfig.from_json(config),
+            names,
+            doubling_wait_seconds=self.settings.doubling_wait_seconds,
+        )
+        table.replay(actions)
+        return table
+
     def _live(self, table: Table, invite: str, tokens: list[str | None]) -> LiveTable:
         bots = {
             s: make_player(kind, table.names[s])
@@ -169,7 +192,9 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(12)
         try:
-            table = Table(table_id, config)
+            table = Table(
+                table_id, config, doubling_wait_seconds=self.settings.doubling_wait_seconds
+            )
             tokens: list[str | None] = [None] * len(table.names)
             seat = token = None
             if creator is not None and HUMAN in config.seats:
@@ -268,7 +293,7 @@ class Hub:
             return None
         (st,) = self.store.load(table_id)
         try:
-            table = _rebuild(st.id, st.config, st.names, st.actions)
+            table = self._rebuild(st.id, st.config, st.names, st.actions)
         except Exception as e:
             self.unavailable[table_id] = f"{type(e).__name__}: {e}"
             log.error("closed table %s cannot be rebuilt: %s", table_id, e)
@@ -478,6 +503,9 @@ class Hub:
                     return True  # someone acted while the bot thought: look again
                 if say:
                     return await self._bot_act(live, version, s, DOUBLE, "bot")
+        if t.waiting_for_doubling:  # people may say Kontra/Re before the next card
+            self._arm_wait(live, version)
+            return False
         player = live.bots.get(mover)
         if player is None:
             self._arm_timer(live, version, mover)
@@ -530,6 +558,33 @@ class Hub:
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(limit, self._timed_out, live, version, seat)
 
+    def _arm_wait(self, live: LiveTable, version: int) -> None:
+        """End the wait for Kontra/Re at the table's deadline (unless something happens)."""
+        deadline = live.table.doubling_deadline
+        if deadline is None or live.timer is not None or live.closed:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, deadline - time.time())
+        live.timer = loop.call_later(delay, self._wait_over, live, version)
+
+    def _wait_over(self, live: LiveTable, version: int) -> None:
+        live.timer = None
+        self._spawn(self._end_wait(live, version))
+
+    async def _end_wait(self, live: LiveTable, version: int) -> None:
+        """The wait for Kontra/Re ran out: "gut" for each person still waited on (stored
+        ``by`` timeout), and play goes on."""
+        try:
+            async with live.lock:
+                t = live.table
+                if live.closed or t.version != version:
+                    return
+                for seat in t.waiting_for_doubling:
+                    await self._accept(live, seat, GUT, "timeout")
+        except TableError:
+            log.exception("table %s: ending the wait for Kontra/Re was refused", live.table.id)
+        self._kick(live)
+
     def _timed_out(self, live: LiveTable, version: int, seat: int) -> None:
         live.timer = None
         self._spawn(self._stand_in(live, version, seat))
@@ -538,6 +593,8 @@ class Hub:
         """A person ran out of time: the rule-based player decides this one action."""
         t = live.table
         if live.closed or t.version != version or t.game is None or t.game.to_move != seat:
+            return
+        if t.waiting_for_doubling:  # not reached: no turn timer runs during a wait
             return
         action = HeuristicPlayer().choose(t.game.view(seat), live.rng)
         try:
@@ -570,12 +627,3 @@ def _could_be_id(table_id: str) -> bool:
 def _person_name(name: str, seat: int) -> str:
     """A person's name as the table shows it: white space folded, at most 30 characters."""
     return " ".join(name.split())[:30] or f"Spieler {seat + 1}"
-
-
-def _rebuild(
-    table_id: str, config: dict[str, Any], names: list[str], actions: list[tuple[int, int]]
-) -> Table:
-    """A stored table, rebuilt by replaying its actions (raises on anything it cannot read)."""
-    table = Table(table_id, TableConfig.from_json(config), names)
-    table.replay(actions)
-    return table

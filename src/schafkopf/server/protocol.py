@@ -4,15 +4,26 @@ Client to server over the WebSocket, one JSON object per message, at most
 :data:`MAX_MESSAGE_BYTES`:
 
 - ``{"type": "act", "action": "EO", "version": 12}``: an action by name (``weiter``, ``spiel``,
-  ``rufspiel G``, ``kontra``, a card) or number, for the seat the connection's token holds,
-  valid only if the client has seen the newest ``version`` (a replayed or stale message is
-  refused, so nothing is applied twice);
+  ``rufspiel G``, ``kontra``, a card, ``gut``) or number, for the seat the connection's token
+  holds, valid only if the client has seen the newest ``version`` (a replayed or stale message
+  is refused, so nothing is applied twice);
 - ``{"type": "resume", "since": 12}``: everything after version 12 (or a snapshot);
 - ``{"type": "ping"}``.
 
 Server to client: ``snapshot`` (``version``, ``state``), ``event`` (``version``, ``event``,
-``state``), ``events`` (after a resume), ``pong`` and ``error`` (``code``, ``message``). Every
+``state``), ``events`` (after a resume), ``pong`` (``version``, ``time``: the server's UNIX
+time in seconds, to set a countdown against) and ``error`` (``code``, ``message``). Every
 ``state`` is built for the receiving seat (:meth:`schafkopf.server.table.Table.state_for`).
+
+The wait for Kontra and Re: where a person's chance to double would close with the next card,
+the table plays no card until each such person has answered. ``state.view`` then carries
+``waiting_for_doubling`` (the seats waited on, else ``[]``), ``doubling_deadline`` (when the
+wait ends: UNIX seconds on the server's clock, else null) and ``doubling_wait_seconds`` (the
+wait's whole length, else null). A seat waited on has ``kontra`` (or ``re``, ...) and ``gut``
+(id 1000) among its ``legal`` actions and answers ``{"type": "act", "action": "kontra" | "gut",
+"version": v}``; "gut" from any other seat is refused as ``illegal``, and so is a card while
+the table waits. Each answer is an ``action`` event (``"action": "gut"``); when the time runs
+out, the server says "gut" for each seat still waited on. The one to lead may simply play.
 """
 
 from __future__ import annotations

@@ -43,6 +43,9 @@ class ServerSettings:
     min_turn_seconds: float = 5.0
     """The shortest time per move a table may set (0, no limit, is always allowed): a
     shorter one would let the stand-in play a table of absent people on its own."""
+    doubling_wait_seconds: float = 20.0
+    """How long a table without a move time waits, before the next card, for a person whose
+    chance to say Kontra or Re would close with it (a table's move time is its wait)."""
     bot_seconds: float = 5.0
     """The longest a bot may think about one decision; then the rule-based player decides for
     it (a bot process that overran is replaced)."""
@@ -93,6 +96,7 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "open_tables": (int, 1, 10**7),
     "idle_close_minutes": (float, 0.01, 10**7),
     "min_turn_seconds": (float, 0.01, 3600),
+    "doubling_wait_seconds": (float, 0.01, 3600),
     "bot_seconds": (float, 0.1, 3600),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),

@@ -8,15 +8,24 @@ stores each accepted action and rebuilds a table after a restart by replaying th
 Every event has a version number (its place in the log). What a seat receives is built for
 that seat alone (:meth:`Table.message_for`): the public event (who bid, played or doubled what)
 and that seat's view of the game, so no message carries a card the rules have not shown it.
-The hands of a finished game are public; they come with its result.
+The hands of a finished game are public; they come with its result, and its ``breakdown``
+(:func:`schafkopf.scoring.breakdown`) explains the value.
+
+Kontra and Re get a real chance: where a person's chance to double would close with the next
+card (before the first card under ``kontra_deadline: before_first_card``; Re right after a
+Kontra), the table waits before any card for each such person to say the doubling or "gut"
+(:data:`GUT`, no doubling: stored like an action, never the engine's); the public view names
+the seats waited on and the wait's deadline (:attr:`Table.waiting_for_doubling`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -27,6 +36,7 @@ from schafkopf.players.levels import LEVELS, level
 from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
 from schafkopf.rules import Kind, RulesError, Ruleset
+from schafkopf.scoring import breakdown
 from schafkopf.session import Session
 from schafkopf.tui.render import sort_cards
 
@@ -38,9 +48,22 @@ MAX_TARIFF: Final = 100_000
 """The highest price of any tariff (points or cents): payouts stay exact in every JSON client."""
 MAX_LAUFENDE: Final = 14
 """The most trumps there are, so the highest Laufende minimum that means anything."""
+GUT: Final = 1000
+"""The answer "gut" (no doubling) of a person the table waits on for Kontra or Re: stored as
+an action row with this reserved number (the engine's actions are far below it), so the
+answers survive a restart; replay applies it to the table only, never to the game."""
+GUT_NAME: Final = "gut"
+DOUBLING_WAIT_SECONDS: Final = 20.0
+"""How long a table without a move time waits for a person's Kontra or Re (the server's
+``doubling_wait_seconds`` setting overrides it)."""
+BOT_NAMES: Final = (
+    "Sepp", "Resi", "Hias", "Vroni", "Wastl", "Kathi", "Girgl", "Burgl", "Schorsch", "Zenzi",
+    "Maxl", "Liesl",
+)  # fmt: skip
+"""Bavarian first names for the bots (distinct at one table, drawn by the table's seed)."""
 
 
-_BETWEEN_GAMES: Final = frozenset({"rules", "seats", "ledger", "last_result"})
+_BETWEEN_GAMES: Final = frozenset({"rules", "seats", "kinds", "ledger", "last_result"})
 """The parts of a table's state that change only between games."""
 
 
@@ -190,14 +213,25 @@ class Event:
 
 
 class Table:
-    """A table's whole state, rebuilt exactly from its configuration and accepted actions."""
+    """A table's whole state, rebuilt exactly from its configuration and accepted actions.
 
-    def __init__(self, table_id: str, config: TableConfig, names: Sequence[str] | None = None):
+    ``doubling_wait_seconds`` is how long a wait for Kontra or Re lasts when the table has no
+    move time (``turn_seconds``); ``clock`` gives the wait's deadline (UNIX seconds)."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        names: Sequence[str] | None = None,
+        *,
+        doubling_wait_seconds: float = DOUBLING_WAIT_SECONDS,
+        clock: Callable[[], float] = time.time,
+    ):
         self.id = table_id
         self.config = config
         self.rules = Ruleset.from_json(config.rules)
         n = self.rules.players
-        self.names = list(names) if names is not None else _default_names(config.seats)
+        self.names = list(names) if names is not None else _default_names(config.seats, config.seed)
         if len(self.names) != n:
             raise TableError("bad_seats", f"{n} names needed, got {len(self.names)}")
         self.session = Session(self.rules, self.names, games=config.games, seed=config.seed)
@@ -212,6 +246,20 @@ class Table:
         self._view_text: tuple[int, str] | None = None
         self._game_text: _GameText | None = None
         self._event_texts: dict[int, str] = {}
+        self._humans = tuple(s for s, k in enumerate(config.seats) if k == HUMAN)
+        self._clock = clock
+        self.wait_seconds = (
+            config.turn_seconds if config.turn_seconds > 0 else doubling_wait_seconds
+        )
+        """The length of a wait for Kontra or Re: the move time, else the server's setting."""
+        self.waiting_for_doubling: tuple[int, ...] = ()
+        """The person seats the table waits on, before the next card, for Kontra/Re or "gut"."""
+        self.doubling_deadline: float | None = None
+        """When that wait ends (UNIX seconds, this server's clock; None: no wait)."""
+        self._window: tuple[int, int, int] | None = None
+        """The doubling chance the wait is for: (game, cards played, doublings said)."""
+        self._gut: set[int] = set()
+        """The seats that said "gut" to that chance."""
         self._start_game()
 
     # -- state ----------------------------------------------------------------------------------
@@ -235,20 +283,30 @@ class Table:
         return None if self.game is None else self.game.to_move
 
     def legal(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now (a doubling may be legal out of turn)."""
-        return [] if self.game is None else self.game.legal_actions(seat)
+        """What ``seat`` may do now (a doubling may be legal out of turn; "gut" for a seat the
+        table waits on; no card while the table waits)."""
+        return [] if self.game is None else _legal_now(self.game, seat, self.waiting_for_doubling)
 
     # -- acting ---------------------------------------------------------------------------------
 
     def parse(self, seat: int, action: Any) -> Action:
-        """Read an action from a client (a name such as ``EO``, ``weiter``, ``rufspiel G``, or
-        its number) and check that ``seat`` may take it now; changes nothing."""
+        """Read an action from a client (a name such as ``EO``, ``weiter``, ``rufspiel G``,
+        ``gut``, or its number) and check that ``seat`` may take it now; changes nothing."""
+        return self._parse(seat, action, waits=True)
+
+    def _parse(self, seat: int, action: Any, waits: bool) -> Action:
+        """:meth:`parse`; without ``waits`` a card is not held back by a wait for Kontra/Re
+        (replaying a table stored before the waits were kept)."""
         game = self.game
         if game is None:
             raise TableError("table_over", "the table's games are all played")
         self._check_seat(seat)
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise TableError("bad_action", f"an action is a name or a number, got {action!r}")
+        if (isinstance(action, str) and action.strip().lower() == GUT_NAME) or action == GUT:
+            if seat not in self.waiting_for_doubling:
+                raise TableError("illegal", "the table waits for no Kontra or Re of this seat")
+            return GUT
         if isinstance(action, str):
             if len(action) > 40:
                 raise TableError("bad_action", "an action name is at most 40 characters")
@@ -265,17 +323,29 @@ class Table:
                 raise TableError("illegal", str(e)) from None
             game.undo()  # not reached: is_legal and apply agree
             raise TableError("illegal", "that action is not legal now")
+        if waits and a < 32 and self.waiting_for_doubling:
+            seats = ", ".join(str(s) for s in self.waiting_for_doubling)
+            raise TableError(
+                "illegal", f"no card yet: the table waits for Kontra or Re of seat {seats}"
+            )
         return a
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a checked action (see :meth:`parse`); returns the events it made."""
         game = self.game
         assert game is not None
+        before = self.version
+        if action == GUT:
+            self.actions.append((seat, action))
+            self._gut.add(seat)
+            public = {"seat": seat, "action": GUT_NAME, "phase": game.phase}
+            self._log("action", seat, action, public)
+            self._update_wait()
+            return self.events[before:]
         doublings = len(game.doublings)
         phase = game.phase
         game.apply(action, seat)
         self.actions.append((seat, action))
-        before = self.version
         public = {
             "seat": seat,
             "action": action_name(action, doublings),
@@ -287,12 +357,48 @@ class Table:
         self._log("action", seat, action, public)
         if game.is_over():
             self._finish_game(game)
+        self._update_wait()
         return self.events[before:]
 
     def replay(self, actions: Sequence[tuple[int, Action]]) -> None:
-        """Apply stored actions in order (after a restart); a bad one raises TableError."""
+        """Apply stored actions in order (after a restart); a bad one raises TableError. A
+        "gut" is applied as stored (it only ends a wait), and a card is not held back by a
+        wait: the stored order is the truth. The wait in progress, if any, starts afresh."""
         for seat, action in actions:
-            self.apply(seat, self.parse(seat, action))
+            if action == GUT:
+                self._check_seat(seat)
+                if self.game is None:
+                    raise TableError("table_over", "the table's games are all played")
+                self.apply(seat, GUT)
+            else:
+                self.apply(seat, self._parse(seat, action, waits=False))
+
+    def _update_wait(self) -> None:
+        """Find the person seats to wait on before the next card (see
+        :func:`closing_doublers`), less those that said "gut" to this chance; a new chance
+        gets a new deadline, a "gut" keeps it."""
+        game = self.game
+        if game is None or game.phase != PLAY or not game.doublings_open or not self._humans:
+            self._window, self.waiting_for_doubling, self.doubling_deadline = None, (), None
+            return
+        window = (self.game_number, game.played, len(game.doublings))
+        if window != self._window:
+            self._window, self._gut, self.doubling_deadline = window, set(), None
+        seats = closing_doublers(game, (s for s in self._humans if s not in self._gut))
+        self.waiting_for_doubling = seats
+        if not seats:
+            self.doubling_deadline = None
+        elif self.doubling_deadline is None:
+            self.doubling_deadline = round(self._clock() + self.wait_seconds, 3)
+
+    def _wait_fields(self) -> dict[str, Any]:
+        """The wait for Kontra/Re as the public view shows it."""
+        waiting = self.waiting_for_doubling
+        return {
+            "waiting_for_doubling": list(waiting),
+            "doubling_deadline": self.doubling_deadline,
+            "doubling_wait_seconds": self.wait_seconds if waiting else None,
+        }
 
     # -- what a seat receives -------------------------------------------------------------------
 
@@ -356,7 +462,7 @@ class Table:
             gt = self._game_text
             if gt is None or gt.game is not game:
                 gt = self._game_text = _GameText(game)
-            cached = self._view_text = (self.version, gt.text())
+            cached = self._view_text = (self.version, gt.text() + "," + _items(self._wait_fields()))
         return cached[1]
 
     def _own_text(self, game: Game, seat: int | None) -> str:
@@ -364,7 +470,8 @@ class Table:
             return _SPECTATOR_TEXT
         gt = self._game_text
         assert gt is not None and gt.game is game
-        return f'"seat":{seat},"hand":{gt.hand_text(seat)},' + _items(_own_choices(game, seat))
+        choices = _own_choices(game, seat, self.waiting_for_doubling)
+        return f'"seat":{seat},"hand":{gt.hand_text(seat)},' + _items(choices)
 
     def snapshot_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` needs to draw the table from nothing (after connecting)."""
@@ -387,7 +494,7 @@ class Table:
         out["seat"] = seat
         game = self.game
         if game is not None:
-            out["view"] = _private_view(game, public["view"], seat)
+            out["view"] = _private_view(game, public["view"], seat, self.waiting_for_doubling)
         return out
 
     def rename(self, seat: int, name: str) -> None:
@@ -402,7 +509,7 @@ class Table:
             return cached[1]
         out = self._table_state()
         if self.game is not None:
-            out["view"] = _public_view(self.game)
+            out["view"] = {**_public_view(self.game), **self._wait_fields()}
         self._public = (self.version, out)
         return out
 
@@ -413,7 +520,9 @@ class Table:
             "name": self.config.name,
             "names": list(self.names),
             "seats": list(self.config.seats),
+            "kinds": [seat_kind(k) for k in self.config.seats],
             "games": self.config.games,
+            "turn_seconds": self.config.turn_seconds,
             "game": self.game_number,
             "over": self.is_over(),
             "ledger": self.ledger(),
@@ -436,24 +545,42 @@ class Table:
         cached = self._results.get(number)
         if cached is None:
             rec = self.record(number)
+            game = self.finished[number - 1]
             cached = self._results[number] = {
                 "game": number,
                 "hands": rec["hands"],
                 "contract": rec.get("contract"),
                 "result": rec["result"],
+                "breakdown": breakdown(
+                    game.rules, game.result(), doublings=game.doublings, knocks=game.knocks
+                ),
             }
         return cached
 
     def replay_json(self, number: int) -> dict[str, Any]:
         """A finished game for the replay viewer: the record plus each trick's leader and
-        winner (the record leaves those to the engine)."""
+        winner (the record leaves those to the engine), every seat's dealt hand sorted in the
+        game's order, and the history of bids, knocks and doublings with their names."""
         rec = self.record(number)
         game = self.finished[number - 1]
         tricks = [
             {"leader": t.leader, "cards": [card_token(c) for c in t.cards], "winner": t.winner}
             for t in game.tricks
         ]
-        return {"record": rec, "tricks": tricks, "names": list(self.names)}
+        sorted_hands = [
+            [
+                card_token(c)
+                for c in sort_cards(CardSet(game.dealt[s]), game.contract, game.rules.short)
+            ]
+            for s in range(game.rules.players)
+        ]
+        return {
+            "record": rec,
+            "tricks": tricks,
+            "names": list(self.names),
+            "sorted_hands": sorted_hands,
+            "history": _history_entries(game.history, 0),
+        }
 
     def record(self, number: int) -> dict[str, Any]:
         """The ``schafkopf-record/1`` record of finished game ``number`` (from 1)."""
@@ -495,14 +622,64 @@ class Table:
         self._start_game()
 
 
-def _default_names(seats: Sequence[str]) -> list[str]:
-    out = []
-    for i, kind in enumerate(seats):
-        if kind == HUMAN:
-            out.append(f"Spieler {i + 1}")
-        else:
-            out.append(f"Bot {i + 1} ({kind.split(':')[0]})")
-    return out
+def _default_names(seats: Sequence[str], seed: int = 0) -> list[str]:
+    """The names of a new table's seats: "Spieler N" for a person's seat nobody took yet, a
+    Bavarian first name for each bot (distinct, drawn by the table's seed)."""
+    names = iter(random.Random(seed).sample(BOT_NAMES, len(seats)))
+    return [f"Spieler {i + 1}" if kind == HUMAN else next(names) for i, kind in enumerate(seats)]
+
+
+def seat_kind(spec: str) -> str:
+    """What sits in a seat, for clients: ``human``, the bot level's id (``heuristic``,
+    ``pimc``, ...), or for an operator's own player spec the player's name (``pimc``)."""
+    if spec == HUMAN:
+        return HUMAN
+    for lv in LEVELS:
+        if lv.spec == spec:
+            return lv.id
+    return spec.split(":")[0]
+
+
+def closing_doublers(game: Game, seats: Iterable[int]) -> tuple[int, ...]:
+    """Those of ``seats`` whose chance to say the next doubling (Kontra, Re, ...) closes with
+    the next card and who have had no turn of their own since it opened: each may say it now,
+    could not after the next card, is not the one to play it, and has played no card since
+    the game's last doubling (or the first card). Under ``before_first_card`` that is every
+    defender before the first card; after a Kontra, the declarer side before the next card;
+    under ``before_second_trick`` the defenders played in the first trick, where they could
+    say Kontra, so only a Kontra at the last moment makes a wait (for Re)."""
+    mover = game.to_move
+    if game.phase != PLAY or mover is None or not game.doublings_open:
+        return ()
+    opened = game.doublings[-1][1] if game.doublings else 0
+    candidates = [
+        s
+        for s in seats
+        if s != mover and DOUBLE in game.legal_actions(s) and not _played_since(game, s, opened)
+    ]
+    if not candidates:
+        return ()
+    card = next(a for a in game.legal_actions(mover) if a < 32)
+    game.apply(card, mover)  # the next card, taken back at once: what would still be legal?
+    try:
+        return tuple(s for s in candidates if DOUBLE not in game.legal_actions(s))
+    finally:
+        game.undo()
+
+
+def _played_since(game: Game, seat: int, since: int) -> bool:
+    """Whether ``seat`` played one of the game's cards from number ``since`` (from 0) on."""
+    n = game.num_players
+    k = 0
+    for leader, cards in [
+        *((t.leader, t.cards) for t in game.tricks),
+        (game.trick_leader, game.trick),
+    ]:
+        for i in range(len(cards)):
+            if k >= since and (leader + i) % n == seat:
+                return True
+            k += 1
+    return False
 
 
 def view_to_json(game: Game, view: View | None) -> dict[str, Any]:
@@ -598,11 +775,11 @@ _SPECTATOR: Final[dict[str, Any]] = {
 }  # fmt: skip
 
 
-def _own_part(game: Game, seat: int | None) -> dict[str, Any]:
+def _own_part(game: Game, seat: int | None, waiting: tuple[int, ...] = ()) -> dict[str, Any]:
     """What ``seat`` alone may see: its hand, its legal actions and its partner."""
     if seat is None:
         return _SPECTATOR
-    return {"seat": seat, "hand": _sorted_hand(game, seat), **_own_choices(game, seat)}
+    return {"seat": seat, "hand": _sorted_hand(game, seat), **_own_choices(game, seat, waiting)}
 
 
 def _sorted_hand(game: Game, seat: int) -> list[str]:
@@ -610,20 +787,37 @@ def _sorted_hand(game: Game, seat: int) -> list[str]:
     return [card_token(c) for c in hand]
 
 
-def _own_choices(game: Game, seat: int) -> dict[str, Any]:
+def _legal_now(game: Game, seat: int, waiting: tuple[int, ...]) -> list[Action]:
+    """``seat``'s legal actions while the table waits on ``waiting`` for Kontra/Re: "gut"
+    for a seat waited on, and no card for anyone until the wait is over."""
+    legal = game.legal_actions(seat)
+    if not waiting:
+        return legal
+    if seat == game.to_move:
+        legal = [a for a in legal if a >= 32]
+    if seat in waiting:
+        legal.append(GUT)
+    return legal
+
+
+def _own_choices(game: Game, seat: int, waiting: tuple[int, ...] = ()) -> dict[str, Any]:
     """``seat``'s legal actions (with their names), its known partner, whether it may double."""
     doublings = len(game.doublings)
-    legal = game.legal_actions(seat)
+    legal = _legal_now(game, seat, waiting)
     return {
-        "legal": [{"id": a, "name": action_name(a, doublings)} for a in legal],
+        "legal": [
+            {"id": a, "name": GUT_NAME if a == GUT else action_name(a, doublings)} for a in legal
+        ],
         "partner": game.known_partner(seat),
         "may_double": DOUBLE in legal,
     }
 
 
-def _private_view(game: Game, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def _private_view(
+    game: Game, public: dict[str, Any], seat: int | None, waiting: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """``public`` with what ``seat`` alone may see (see :func:`_own_part`)."""
-    return {**public, **_own_part(game, seat)}
+    return {**public, **_own_part(game, seat, waiting)}
 
 
 def _json(obj: Any) -> str:

@@ -1,0 +1,83 @@
+// The server's JSON API: options, tables, joining, replays. Errors come back as ApiError
+// with the server's code (or "network" when the server could not be reached).
+
+import type { Options, ReplayJson, TableState } from "./protocol";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError("network", "the server could not be reached");
+  }
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError(response.ok ? "malformed" : "unavailable", `HTTP ${response.status}`);
+  }
+  if (!response.ok) {
+    const err = data as { code?: string; message?: string } | null;
+    throw new ApiError(err?.code ?? "malformed", err?.message ?? `HTTP ${response.status}`);
+  }
+  return data as T;
+}
+
+function post<T>(path: string, body: unknown): Promise<T> {
+  return call<T>(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface SeatGrant {
+  table: string;
+  seat: number;
+  token: string;
+  invite?: string;
+}
+
+export interface CreateBody {
+  preset: string;
+  games: number;
+  overrides: Record<string, unknown>;
+  seats: string[];
+  turn_seconds: number;
+  player: string;
+  public?: boolean;
+  name?: string;
+}
+
+export interface TableSummary {
+  table: string;
+  name?: string | null;
+  rules: Record<string, unknown>;
+  names: string[];
+  seats: string[];
+  free: number[];
+  game: number;
+  games: number;
+  invite?: string;
+}
+
+export const api = {
+  options: () => call<Options>("/api/options"),
+  create: (body: CreateBody) => post<SeatGrant>("/api/tables", body),
+  join: (table: string, invite: string, name: string) =>
+    post<SeatGrant>(`/api/tables/${encodeURIComponent(table)}/join`, { invite, name }),
+  table: (table: string) =>
+    call<{ version: number; state: TableState }>(`/api/tables/${encodeURIComponent(table)}`),
+  replay: (table: string, game: number) =>
+    call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
+  list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+};

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ERRORS, OPTIONS, actionText, amountText, contractText, errorText, startLang, unitOf } from "./i18n";
+
+describe("words", () => {
+  it("has both languages for every error code and option", () => {
+    expect(Object.keys(ERRORS.en).sort()).toEqual(Object.keys(ERRORS.de).sort());
+    expect(Object.keys(OPTIONS.en).sort()).toEqual(Object.keys(OPTIONS.de).sort());
+    for (const key of Object.keys(OPTIONS.de)) {
+      expect(Object.keys(OPTIONS.en[key]!.values ?? {})).toEqual(Object.keys(OPTIONS.de[key]!.values ?? {}));
+    }
+    expect(errorText("de", "table_full")).toBe("Alle Plätze sind vergeben");
+    expect(errorText("en", "something_new")).toBe("Error (something_new)");
+  });
+
+  it("says contracts and actions as people do", () => {
+    expect(contractText("de", { kind: "rufspiel", suit: "E" })).toBe("Sauspiel auf die Eichel-Sau");
+    expect(contractText("de", { kind: "solo", suit: "H", tout: true })).toBe("Herz-Solo Tout");
+    expect(contractText("en", { kind: "rufspiel", suit: "G" }, true)).toBe("Sauspiel on the Ace of Spades");
+    expect(actionText("de", "weiter")).toBe("Weiter");
+    expect(actionText("en", "solo S")).toBe("Solo in Bells");
+    expect(actionText("de", "wenz tout")).toBe("Wenz Tout");
+  });
+
+  it("writes amounts in the table's unit", () => {
+    expect(amountText("de", 150, "ct")).toBe("1,50 €");
+    expect(amountText("en", -20, "ct")).toBe("−€0.20");
+    expect(amountText("de", 30, "points", true)).toBe("+30 P.");
+    expect(unitOf({ preset: "sauspiel" })).toBe("ct");
+    expect(unitOf({ preset: "standard" })).toBe("points");
+  });
+
+  it("starts in the saved or the browser's language", () => {
+    expect(startLang("en", "de-DE")).toBe("en");
+    expect(startLang(null, "en-US")).toBe("en");
+    expect(startLang(null, "fr-FR")).toBe("de");
+  });
+});

@@ -1,0 +1,496 @@
+// The page's words in German and English: texts, the server's error codes, the options
+// with their help, contracts, actions and amounts. Every screen takes its words from here.
+
+export type Lang = "de" | "en";
+
+const de = {
+  title: "Schafkopf",
+  lobby: "Tische",
+  openTables: "Offene Tische",
+  noTables: "Gerade ist kein öffentlicher Tisch offen. Leg einen an!",
+  create: "Tisch anlegen",
+  yourName: "Dein Name",
+  preset: "Regeln",
+  games: "Spiele",
+  seat: "Platz",
+  human: "Mensch",
+  bot: "Bot",
+  turnSeconds: "Zeit pro Zug (Sekunden, 0 = ohne)",
+  options: "Hausregeln",
+  start: "Tisch anlegen",
+  invite: "Einladung",
+  copy: "Kopieren",
+  copied: "Kopiert",
+  join: "Platz nehmen",
+  watch: "Zuschauen",
+  joinTitle: "Einladung an einen Tisch",
+  full: "Alle Plätze sind vergeben. Du kannst zuschauen.",
+  yourTurn: "Du bist dran",
+  yourTurnTitle: "Du bist dran – Schafkopf",
+  waiting: "Am Zug:",
+  lastTrick: "Letzter Stich",
+  hideLastTrick: "Zurück zum Spiel",
+  result: "Ergebnis",
+  ledger: "Abrechnung",
+  replay: "Ansehen",
+  download: "Spiel herunterladen",
+  won: "gewonnen",
+  lost: "verloren",
+  value: "Wert",
+  points: "Augen",
+  tricksWord: "Stiche",
+  payouts: "Auszahlung",
+  declarers: "Spieler",
+  defenders: "Gegenspieler",
+  next: "Weiter",
+  prev: "Zurück",
+  first: "Anfang",
+  last: "Ende",
+  close: "Schließen",
+  allHands: "Alle Karten",
+  over: "Alle Spiele sind gespielt.",
+  finalLedger: "Endstand",
+  again: "Noch eine Runde mit denselben Spielern",
+  toLobby: "Zur Übersicht",
+  connecting: "Verbinde …",
+  reconnecting: "Verbindung verloren – verbinde neu …",
+  offline: "Keine Verbindung. Deine Züge sind gesperrt, bis sie wieder steht.",
+  notSent: "Nicht gesendet: keine Verbindung. Bitte noch einmal, sobald sie wieder steht.",
+  french: "Französisches Blatt",
+  language: "Sprache",
+  sound: "Ton, wenn ich dran bin",
+  partner: "Partner",
+  dealer: "Geber",
+  game: "Spiel",
+  trick: "Stich",
+  ramsch: "Ramsch",
+  allPassed: "Alle haben weiter gesagt",
+  stock: "Stock",
+  spectator: "Du schaust zu",
+  knocked: "klopft",
+  tout: "Tout",
+  cards: "Karten",
+  wonBy: "Stich für",
+  seconds: "s",
+  chooseKind: "Welches Spiel?",
+  chooseSuit: "Welche Farbe?",
+  back: "Zurück",
+  gut: "Gut",
+  waitDoubling: "Wartet auf Kontra oder „gut“:",
+  mayDouble: "Du kannst jetzt noch verdoppeln.",
+  leave: "Platz verlassen",
+  seatLink: "Dein Platz-Link (auf einem anderen Gerät weiterspielen)",
+  you: "Du",
+  bidding: "Reizen",
+  klopfenPhase: "Klopfen",
+  naming: "Spiel ansagen",
+  settling: "Wer spielt?",
+  play: "Spiel läuft",
+  done: "Spiel vorbei",
+  history: "Bisherige Spiele",
+  step: "Schritt",
+  noTricks: "Kein Stich gespielt",
+  with: "mit",
+  calledSau: "gerufen",
+  public: "Öffentlich (in der Übersicht)",
+  private: "Privat (nur mit Einladung)",
+  free: "frei",
+  seats: "Plätze",
+  rulesWord: "Regeln",
+  helpToggle: "Erklärung",
+  error: "Fehler",
+  trickHold: "Stich liegen lassen",
+  settingsMenu: "Einstellungen",
+} as const;
+
+export type TextKey = keyof typeof de;
+
+const en: Record<TextKey, string> = {
+  title: "Schafkopf",
+  lobby: "Tables",
+  openTables: "Open tables",
+  noTables: "No public table is open right now. Create one!",
+  create: "New table",
+  yourName: "Your name",
+  preset: "Rules",
+  games: "Games",
+  seat: "Seat",
+  human: "Person",
+  bot: "Bot",
+  turnSeconds: "Time per move (seconds, 0 = none)",
+  options: "House rules",
+  start: "Create table",
+  invite: "Invitation",
+  copy: "Copy",
+  copied: "Copied",
+  join: "Take a seat",
+  watch: "Watch",
+  joinTitle: "Invitation to a table",
+  full: "Every seat is taken. You can watch.",
+  yourTurn: "Your turn",
+  yourTurnTitle: "Your turn – Schafkopf",
+  waiting: "To move:",
+  lastTrick: "Last trick",
+  hideLastTrick: "Back to the game",
+  result: "Result",
+  ledger: "Ledger",
+  replay: "Replay",
+  download: "Download game",
+  won: "won",
+  lost: "lost",
+  value: "Value",
+  points: "Points",
+  tricksWord: "Tricks",
+  payouts: "Payouts",
+  declarers: "Declarers",
+  defenders: "Defenders",
+  next: "Next",
+  prev: "Back",
+  first: "Start",
+  last: "End",
+  close: "Close",
+  allHands: "All hands",
+  over: "All games are played.",
+  finalLedger: "Final standing",
+  again: "Another round with the same players",
+  toLobby: "To the tables",
+  connecting: "Connecting …",
+  reconnecting: "Connection lost – reconnecting …",
+  offline: "No connection. Your moves are locked until it is back.",
+  notSent: "Not sent: no connection. Please try again once it is back.",
+  french: "French suits",
+  language: "Language",
+  sound: "Sound on my turn",
+  partner: "Partner",
+  dealer: "Dealer",
+  game: "Game",
+  trick: "Trick",
+  ramsch: "Ramsch",
+  allPassed: "Everybody passed",
+  stock: "Stock",
+  spectator: "You are watching",
+  knocked: "knocks",
+  tout: "Tout",
+  cards: "cards",
+  wonBy: "Trick to",
+  seconds: "s",
+  chooseKind: "Which game?",
+  chooseSuit: "Which suit?",
+  back: "Back",
+  gut: "Good",
+  waitDoubling: "Waiting for Kontra or “good”:",
+  mayDouble: "You may still double now.",
+  leave: "Leave the seat",
+  seatLink: "Your seat link (continue on another device)",
+  you: "You",
+  bidding: "Bidding",
+  klopfenPhase: "Knocking",
+  naming: "Naming the game",
+  settling: "Who plays?",
+  play: "Playing",
+  done: "Game over",
+  history: "Games so far",
+  step: "Step",
+  noTricks: "No trick played",
+  with: "with",
+  calledSau: "called",
+  public: "Public (listed)",
+  private: "Private (invitation only)",
+  free: "free",
+  seats: "Seats",
+  rulesWord: "Rules",
+  helpToggle: "Help",
+  error: "Error",
+  trickHold: "Keep the trick",
+  settingsMenu: "Settings",
+};
+
+const TEXTS: Record<Lang, Record<TextKey, string>> = { de, en };
+
+export function text(lang: Lang, key: TextKey): string {
+  return TEXTS[lang][key];
+}
+
+/** Words for every error code the server sends (its message is the English detail). */
+export const ERRORS: Record<Lang, Record<string, string>> = {
+  de: {
+    malformed: "Ungültige Nachricht",
+    too_large: "Nachricht zu groß",
+    stale_version: "Der Tisch ist schon weiter – die Ansicht wird aufgefrischt",
+    illegal: "Das geht jetzt nicht",
+    bad_action: "Unbekannte Aktion",
+    bad_seat: "Kein solcher Platz",
+    no_seat: "Zuschauer können nicht spielen",
+    bot_seat: "Auf diesem Platz spielt ein Bot",
+    table_over: "Alle Spiele sind gespielt",
+    conflict: "Gleichzeitige Aktion, bitte noch einmal",
+    no_table: "Diesen Tisch gibt es nicht",
+    no_game: "Dieses Spiel gibt es nicht",
+    bad_invite: "Die Einladung passt nicht zu diesem Tisch",
+    bad_token: "Dieser Platz gehört jemand anderem",
+    table_full: "Alle Plätze sind vergeben",
+    bad_rules: "Ungültige Regeln",
+    bad_seats: "Ungültige Plätze",
+    bad_games: "Ungültige Anzahl Spiele",
+    bad_turn_seconds: "Ungültige Zeit pro Zug",
+    bad_name: "Ungültiger Name",
+    rate_limited: "Zu viele Anfragen, bitte kurz warten",
+    table_closed: "Der Tisch ist geschlossen",
+    unavailable: "Der Tisch ist gerade nicht verfügbar",
+    server_full: "Der Server ist voll",
+    not_found: "Nicht gefunden",
+    bad_method: "Nicht erlaubt",
+    not_waiting: "Gerade wartet niemand auf dein „gut“",
+    network: "Keine Verbindung zum Server",
+  },
+  en: {
+    malformed: "Invalid message",
+    too_large: "Message too large",
+    stale_version: "The table has moved on – refreshing",
+    illegal: "Not allowed now",
+    bad_action: "Unknown action",
+    bad_seat: "No such seat",
+    no_seat: "Spectators cannot play",
+    bot_seat: "A bot plays that seat",
+    table_over: "All games are played",
+    conflict: "Simultaneous action, please try again",
+    no_table: "No such table",
+    no_game: "No such game",
+    bad_invite: "The invitation is not for this table",
+    bad_token: "That seat is someone else's",
+    table_full: "Every seat is taken",
+    bad_rules: "Invalid rules",
+    bad_seats: "Invalid seats",
+    bad_games: "Invalid number of games",
+    bad_turn_seconds: "Invalid time per move",
+    bad_name: "Invalid name",
+    rate_limited: "Too many requests, please wait a moment",
+    table_closed: "The table is closed",
+    unavailable: "The table is not available right now",
+    server_full: "The server is full",
+    not_found: "Not found",
+    bad_method: "Not allowed",
+    not_waiting: "Nobody is waiting for your “good” now",
+    network: "No connection to the server",
+  },
+};
+
+/** The words for a server error: its code worded, unknown codes by a general word. */
+export function errorText(lang: Lang, code: string): string {
+  return ERRORS[lang][code] ?? `${text(lang, "error")} (${code})`;
+}
+
+export const SUITS: Record<"de" | "en" | "fr" | "frde", Record<string, string>> = {
+  de: { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" },
+  en: { E: "Acorns", G: "Leaves", H: "Hearts", S: "Bells" },
+  fr: { E: "Clubs", G: "Spades", H: "Hearts", S: "Diamonds" },
+  frde: { E: "Kreuz", G: "Pik", H: "Herz", S: "Karo" },
+};
+
+export function suitWord(lang: Lang, suit: string, french = false): string {
+  const table = french ? (lang === "de" ? SUITS.frde : SUITS.fr) : SUITS[lang];
+  return table[suit] ?? suit;
+}
+
+const KINDS: Record<Lang, Record<string, string>> = {
+  de: {
+    rufspiel: "Sauspiel", solo: "Solo", wenz: "Wenz", geier: "Geier", farbwenz: "Farbwenz",
+    farbgeier: "Farbgeier", bettel: "Bettel", sie: "Sie", ramsch: "Ramsch", tout: "Tout",
+  },
+  en: {
+    rufspiel: "Sauspiel (call game)", solo: "Solo", wenz: "Wenz", geier: "Geier",
+    farbwenz: "Farbwenz", farbgeier: "Farbgeier", bettel: "Bettel", sie: "Sie", ramsch: "Ramsch",
+    tout: "Tout",
+  },
+};
+
+export function kindWord(lang: Lang, kind: string): string {
+  return KINDS[lang][kind] ?? kind;
+}
+
+export interface ContractLike {
+  kind: string;
+  suit?: string | null;
+  tout?: boolean;
+}
+
+/** A contract as people say it: "Sauspiel auf die Eichel-Sau", "Herz-Solo Tout", "Wenz". */
+export function contractText(lang: Lang, c: ContractLike, french = false): string {
+  const suit = c.suit ? suitWord(lang, c.suit, french) : "";
+  const tout = c.tout ? " Tout" : "";
+  if (c.kind === "rufspiel") {
+    const sau = french ? (lang === "de" ? "Ass" : "Ace") : "Sau";
+    return lang === "de"
+      ? `Sauspiel auf die ${suit}-${sau}`
+      : `Sauspiel on the ${sau} of ${suit}`;
+  }
+  if (suit && (c.kind === "solo" || c.kind === "farbwenz" || c.kind === "farbgeier")) {
+    const kind = c.kind === "solo" ? "Solo" : c.kind === "farbwenz" ? "Wenz" : "Geier";
+    return lang === "de" ? `${suit}-${kind}${tout}` : `${kind} in ${suit}${tout}`;
+  }
+  return kindWord(lang, c.kind).replace(" (call game)", "") + tout;
+}
+
+/** Read an engine action name of a contract ("rufspiel E", "solo H tout", "wenz"). */
+export function parseContractName(name: string): ContractLike | null {
+  const parts = name.split(" ");
+  const kind = parts[0] ?? "";
+  if (!(kind in KINDS.de) || kind === "tout") return null;
+  const suit = parts.find((p) => p.length === 1 && "EGHS".includes(p)) ?? null;
+  return { kind, suit, tout: parts.includes("tout") };
+}
+
+const SIMPLE_ACTIONS: Record<Lang, Record<string, string>> = {
+  de: {
+    weiter: "Weiter", spiel: "Ich spiel", klopfen: "Klopfen", "nicht klopfen": "Nicht klopfen",
+    kontra: "Kontra", re: "Re", sup: "Sup", hirsch: "Hirsch", gut: "Gut",
+  },
+  en: {
+    weiter: "Pass", spiel: "I play", klopfen: "Knock", "nicht klopfen": "No knock",
+    kontra: "Kontra", re: "Re", sup: "Sup", hirsch: "Hirsch", gut: "Good",
+  },
+};
+
+/** An action's words on a button ("Weiter", "Herz-Solo", "Sauspiel auf die Gras-Sau");
+ * ``short`` for a seat's bubble ("Gras-Sau"). */
+export function actionText(lang: Lang, name: string, french = false, short = false): string {
+  const simple = SIMPLE_ACTIONS[lang][name];
+  if (simple) return simple;
+  const c = parseContractName(name);
+  if (c && short && c.kind === "rufspiel" && c.suit) {
+    const sau = french ? (lang === "de" ? "Ass" : "Ace") : "Sau";
+    return lang === "de" ? `${suitWord(lang, c.suit, french)}-${sau}` : `${sau} of ${suitWord(lang, c.suit, french)}`;
+  }
+  if (c) return contractText(lang, c, french);
+  return name;
+}
+
+/** An amount in the table's unit: euro and cent for tariffs in cents, else points. */
+export function amountText(lang: Lang, amount: number, unit: string, signed = false): string {
+  const sign = signed && amount > 0 ? "+" : amount < 0 ? "−" : "";
+  const abs = Math.abs(amount);
+  if (unit === "ct") {
+    const euro = (abs / 100).toFixed(2);
+    return lang === "de" ? `${sign}${euro.replace(".", ",")} €` : `${sign}€${euro}`;
+  }
+  return `${sign}${abs} ${lang === "de" ? "P." : "pts"}`;
+}
+
+/** The unit of a table's amounts: the sauspiel and bsv presets count in cents. */
+export function unitOf(rules: { preset?: string; unit?: unknown }): string {
+  if (rules.unit === "ct" || rules.unit === "points") return rules.unit;
+  return rules.preset === "sauspiel" || rules.preset === "bsv" ? "ct" : "points";
+}
+
+export interface OptionText {
+  label: string;
+  help: string;
+  values?: Record<string, string>;
+}
+
+/** Every option of the create form with a name and a line of help in both languages. */
+export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
+  de: {
+    preset: {
+      label: "Regeln",
+      help: "Grundregeln: Standard, wie auf sauspiel.de, oder nach dem Bayerischen Schafkopf-Verein.",
+      values: { standard: "Standard", sauspiel: "Wie sauspiel.de", bsv: "Schafkopf-Verein (BSV)" },
+    },
+    games: { label: "Spiele", help: "Wie viele Spiele die Runde dauert." },
+    turn_seconds: {
+      label: "Zeit pro Zug (Sekunden)",
+      help: "0 heißt ohne Uhr. Läuft die Zeit ab, spielt ein Bot diesen einen Zug.",
+    },
+    "tarif.rufspiel": { label: "Tarif Sauspiel", help: "Was ein gewonnenes Sauspiel jedem Gegner kostet." },
+    "tarif.solo": { label: "Tarif Solo", help: "Was ein Solo, Wenz oder Geier jedem Gegner kostet." },
+    "tarif.extra": {
+      label: "Schneider, Schwarz, Laufende",
+      help: "Der Zuschlag für Schneider, Schwarz und je Laufenden.",
+    },
+    kontra_deadline: {
+      label: "Kontra bis",
+      help: "Bis wann Kontra gesagt werden darf.",
+      values: {
+        before_first_card: "vor der ersten Karte",
+        before_own_first_card: "vor der eigenen ersten Karte",
+        before_second_trick: "vor dem zweiten Stich",
+      },
+    },
+    all_pass: {
+      label: "Wenn alle weiter sagen",
+      help: "Neu geben, Ramsch spielen, oder neu geben und jeder zahlt in den Stock.",
+      values: { redeal: "neu geben", ramsch: "Ramsch", stock: "neu geben mit Stock" },
+    },
+    short: { label: "Kurzes Blatt (24 Karten)", help: "Ohne Achter und Siebener: sechs Karten für jeden." },
+    klopfen: { label: "Klopfen", help: "Nach den ersten vier Karten darf jeder klopfen: das Spiel zählt doppelt." },
+    contracts: { label: "Erlaubte Spiele", help: "Welche Spiele angesagt werden dürfen." },
+    public: { label: "Öffentlicher Tisch", help: "Andere sehen den Tisch in der Übersicht und können sich dazusetzen." },
+  },
+  en: {
+    preset: {
+      label: "Rules",
+      help: "The base rules: standard, as on sauspiel.de, or the Bavarian Schafkopf club's (BSV).",
+      values: { standard: "Standard", sauspiel: "As on sauspiel.de", bsv: "Schafkopf club (BSV)" },
+    },
+    games: { label: "Games", help: "How many games the round lasts." },
+    turn_seconds: {
+      label: "Time per move (seconds)",
+      help: "0 means no clock. When the time runs out, a bot plays that one move.",
+    },
+    "tarif.rufspiel": { label: "Tariff Sauspiel", help: "What a won Sauspiel costs each opponent." },
+    "tarif.solo": { label: "Tariff Solo", help: "What a Solo, Wenz or Geier costs each opponent." },
+    "tarif.extra": {
+      label: "Schneider, Schwarz, Laufende",
+      help: "The extra for Schneider, Schwarz and each Laufender.",
+    },
+    kontra_deadline: {
+      label: "Kontra until",
+      help: "Until when Kontra may be said.",
+      values: {
+        before_first_card: "before the first card",
+        before_own_first_card: "before one's own first card",
+        before_second_trick: "before the second trick",
+      },
+    },
+    all_pass: {
+      label: "When everybody passes",
+      help: "Deal again, play Ramsch, or deal again with everyone paying into the Stock.",
+      values: { redeal: "deal again", ramsch: "Ramsch", stock: "deal again with Stock" },
+    },
+    short: { label: "Short deck (24 cards)", help: "Without eights and sevens: six cards each." },
+    klopfen: { label: "Knocking", help: "After the first four cards anyone may knock: the game counts double." },
+    contracts: { label: "Contracts allowed", help: "Which games may be named." },
+    public: { label: "Public table", help: "Others see the table in the list and can sit down." },
+  },
+};
+
+/** A bot level's strength in words, from the level id the server offers. */
+export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
+  de: { random: "Anfänger (Zufall)", heuristic: "Mittel (regelbasiert)", pimc: "Stark", pimc_inference: "Am stärksten" },
+  en: { random: "Beginner (random)", heuristic: "Medium (rule-based)", pimc: "Strong", pimc_inference: "Strongest" },
+};
+
+const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
+  de: { random: "Anfänger", heuristic: "Mittel", pimc: "Stark", pimc_inference: "Meister" },
+  en: { random: "Beginner", heuristic: "Medium", pimc: "Strong", pimc_inference: "Master" },
+};
+
+/** A bot level's strength in words (``short`` for a seat on the table). */
+export function levelWord(lang: Lang, id: string, short = false): string {
+  return (short ? LEVEL_SHORT : LEVEL_WORDS)[lang][id] ?? id;
+}
+
+export const PHASE_KEYS: Record<string, TextKey> = {
+  klopfen: "klopfenPhase",
+  bidding: "bidding",
+  settling: "settling",
+  naming: "naming",
+  play: "play",
+  done: "done",
+};
+
+/** The language the page starts in: saved, else the browser's. */
+export function startLang(saved: string | null, browser: string | undefined): Lang {
+  if (saved === "de" || saved === "en") return saved;
+  return (browser ?? "de").toLowerCase().startsWith("en") ? "en" : "de";
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import {
+  COLLECT_MS,
+  initialModel,
+  myTurn,
+  namingGroups,
+  nextRedraw,
+  placeOf,
+  receive,
+  replayPosition,
+  saidBySeat,
+  splitLegal,
+  trickOnTable,
+} from "./model";
+import type { TableState, ViewJson } from "./protocol";
+
+function view(over: Partial<ViewJson> = {}): ViewJson {
+  return {
+    phase: "play", dealer: 3, to_move: 0, knocks: [], contract: { kind: "rufspiel", declarer: 1, suit: "E" },
+    doublings: [], trick_leader: 0, trick: [], hand_sizes: [8, 8, 8, 8], points: [0, 0, 0, 0],
+    history: [], tricks: [], ...over,
+  };
+}
+
+function state(v: ViewJson, over: Partial<TableState> = {}): TableState {
+  return {
+    table: "t1", names: ["Anna", "Sepp", "Resi", "Hias"], seats: ["human", "heuristic", "heuristic", "heuristic"],
+    games: 2, game: 1, over: false, ledger: [], stock: 0, rules: { preset: "sauspiel" }, seat: 0, view: v, ...over,
+  };
+}
+
+describe("the trick on the table", () => {
+  it("keeps a finished trick with its winner, then collects it", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 5, state: state(view({ trick_leader: 1, trick: ["EO", "GO", "HO"], to_move: 0 })) }, 0);
+    m = receive(m, {
+      type: "event", version: 6,
+      event: { kind: "action", game: 1, seat: 0, action: "SO", phase: "play", trick_won_by: 1 },
+      state: state(view({ trick_leader: 1, trick: [], to_move: 1 })),
+    }, 1000);
+    const on = trickOnTable(m, 1100);
+    expect(on.cards).toEqual(["EO", "GO", "HO", "SO"]);
+    expect(on.leader).toBe(1);
+    expect(on.winner).toBe(1);
+    expect(on.collecting).toBe(false);
+    expect(nextRedraw(m, 1100)).toBe(2500);
+    expect(trickOnTable(m, 2600).collecting).toBe(true);
+    const later = trickOnTable(m, 2500 + COLLECT_MS + 1);
+    expect(later.cards).toEqual([]);
+    expect(later.winner).toBeNull();
+    expect(nextRedraw(m, 2500 + COLLECT_MS + 1)).toBeNull();
+  });
+
+  it("shows the last trick of a game although the next game has started", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 1, state: state(view({ trick_leader: 2, trick: ["EA", "E7", "E8"], to_move: 1, hand_sizes: [1, 0, 0, 0] })) }, 0);
+    m = receive(m, { type: "event", version: 2, event: { kind: "action", game: 1, seat: 1, action: "E9", trick_won_by: 2 } }, 10);
+    m = receive(m, { type: "event", version: 3, event: { kind: "game_over", game: 1, result: { game: 1, hands: [], contract: null, result: { declarers: [], points: [], declarer_points: null, won: null, schneider: false, schwarz: false, laufende: 0, multiplier: 1, value: 0, payouts: [0, 0, 0, 0] } } } }, 10);
+    m = receive(m, { type: "event", version: 4, event: { kind: "game_start", game: 2, dealer: 0 }, state: state(view({ phase: "bidding", trick_leader: null, contract: null }), { game: 2 }) }, 10);
+    expect(trickOnTable(m, 500).cards).toEqual(["EA", "E7", "E8", "E9"]);
+    expect(m.result?.game).toBe(1);
+    expect(m.version).toBe(4);
+  });
+
+  it("keeps the parts an action's event leaves out", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 1, state: state(view(), { ledger: [{ game: 1, payouts: [1, -1, 0, 0], balances: [1, -1, 0, 0] }] }) }, 0);
+    const partial = state(view({ to_move: 1 })) as unknown as Record<string, unknown>;
+    delete partial.ledger;
+    delete partial.rules;
+    m = receive(m, { type: "event", version: 2, event: { kind: "action", game: 1, seat: 0, action: "weiter" }, state: partial as unknown as TableState }, 5);
+    expect(m.state?.ledger).toHaveLength(1);
+    expect(m.state?.rules.preset).toBe("sauspiel");
+  });
+
+  it("remembers an error by its code", () => {
+    const m = receive(initialModel(), { type: "error", code: "stale_version", message: "x" }, 0);
+    expect(m.error?.code).toBe("stale_version");
+  });
+});
+
+describe("what each seat said", () => {
+  it("collects bids, offers, the contract and doublings, without cards", () => {
+    const v = view({
+      history: [
+        { seat: 0, action: "klopfen" }, { seat: 1, action: "nicht klopfen" },
+        { seat: 0, action: "weiter" }, { seat: 1, action: "spiel" }, { seat: 2, action: "spiel" },
+        { seat: 3, action: "weiter" }, { seat: 2, action: "wenz" }, { seat: 1, action: "weiter" },
+        { seat: 2, action: "wenz" }, { seat: 0, action: "EO" }, { seat: 1, action: "kontra" },
+      ],
+    });
+    expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz", "wenz"], ["weiter"]]);
+  });
+});
+
+describe("choices", () => {
+  it("splits cards from buttons and groups contracts for the two-step naming", () => {
+    const legal = [
+      { id: 5, name: "EZ" }, { id: 32, name: "weiter" },
+      { id: 49, name: "rufspiel E" }, { id: 50, name: "rufspiel G" }, { id: 52, name: "solo E" },
+      { id: 53, name: "solo G" }, { id: 56, name: "solo E tout" }, { id: 76, name: "wenz" }, { id: 77, name: "wenz tout" },
+    ];
+    const { cards, buttons } = splitLegal(legal);
+    expect([...cards]).toEqual(["EZ"]);
+    const { groups, others } = namingGroups(buttons);
+    expect(others.map((o) => o.name)).toEqual(["weiter"]);
+    expect(groups.map((g) => g.key)).toEqual(["rufspiel", "solo", "solo tout", "wenz", "wenz tout"]);
+    expect(groups[0]!.actions.map((a) => a.suit)).toEqual(["E", "G"]);
+    expect(groups[3]!.actions).toEqual([{ name: "wenz", suit: null }]);
+  });
+
+  it("knows when it is the page's turn, also for a Kontra it is waited for", () => {
+    expect(myTurn(state(view({ to_move: 0 })))).toBe(true);
+    expect(myTurn(state(view({ to_move: 1 })))).toBe(false);
+    expect(myTurn(state(view({ to_move: 1, waiting_for_doubling: [0] })))).toBe(true);
+    expect(myTurn(state(view({ to_move: 0 }), { seat: null }))).toBe(false);
+  });
+});
+
+describe("places and replays", () => {
+  it("puts the own seat at the bottom", () => {
+    expect(placeOf(2, 2, 4)).toBe("south");
+    expect(placeOf(3, 2, 4)).toBe("west");
+    expect(placeOf(0, 2, 4)).toBe("north");
+    expect(placeOf(1, 2, 4)).toBe("east");
+    expect(placeOf(1, null, 4)).toBe("west");
+  });
+
+  it("steps through a game card by card", () => {
+    const tricks = [{ leader: 0, cards: ["EO", "GO", "HO", "SO"], winner: 0 }, { leader: 0, cards: ["EA", "E7", "E8", "E9"], winner: 0 }];
+    const at5 = replayPosition(tricks, 5);
+    expect([...at5.played]).toEqual(["EO", "GO", "HO", "SO", "EA"]);
+    expect(at5.trickIndex).toBe(1);
+    expect(at5.inTrick).toBe(1);
+    expect(replayPosition(tricks, 0).played.size).toBe(0);
+  });
+});

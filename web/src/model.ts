@@ -1,0 +1,229 @@
+// The page's state logic, free of the DOM: what the server's messages mean for the screen.
+// A finished trick stays on the table for a while with its winner marked; each seat's words
+// in this game are collected from the history; naming a contract is a choice in two steps.
+
+import type {
+  ContractJson,
+  GameEvent,
+  GameResult,
+  LegalAction,
+  ServerMessage,
+  TableState,
+  ViewJson,
+} from "./protocol";
+
+export type Connection = "connecting" | "open" | "lost" | "closed";
+
+/** A finished trick kept on the table until ``until`` (ms), then carried to its winner. */
+export interface ShownTrick {
+  game: number;
+  leader: number;
+  cards: string[];
+  winner: number;
+  until: number;
+}
+
+export interface Model {
+  version: number;
+  state: TableState | null;
+  shown: ShownTrick | null;
+  /** The newest game result seen (kept when the next game starts). */
+  result: GameResult | null;
+  connection: Connection;
+  error: { code: string; message?: string | undefined } | null;
+}
+
+export const TRICK_HOLD_MS = 1500;
+/** How long the collected trick flies to the winner's pile. */
+export const COLLECT_MS = 350;
+
+export function initialModel(): Model {
+  return { version: 0, state: null, shown: null, result: null, connection: "connecting", error: null };
+}
+
+/** The parts of the state an action's event leaves out: they change only between games. */
+const BETWEEN_GAMES = ["rules", "seats", "ledger", "last_result", "names", "games"] as const;
+
+function merged(prev: TableState | null, next: TableState): TableState {
+  if (!prev) return next;
+  const out: TableState = { ...next };
+  const target = out as unknown as Record<string, unknown>;
+  const source = prev as unknown as Record<string, unknown>;
+  for (const key of BETWEEN_GAMES) {
+    if (!(key in next) && key in prev) target[key] = source[key];
+  }
+  return out;
+}
+
+/** The trick an event completed: the cards on the table before it plus its card. */
+function completedTrick(
+  prev: TableState | null,
+  event: GameEvent,
+  now: number,
+  holdMs: number,
+): ShownTrick | null {
+  if (event.trick_won_by === undefined || event.action === undefined) return null;
+  const view = prev?.view;
+  if (!view || view.trick_leader === null) return null;
+  return {
+    game: event.game,
+    leader: view.trick_leader,
+    cards: [...view.trick, event.action],
+    winner: event.trick_won_by,
+    until: now + holdMs,
+  };
+}
+
+/** The model after one message from the server (``now`` in ms, for the trick on show). */
+export function receive(model: Model, msg: ServerMessage, now: number, holdMs = TRICK_HOLD_MS): Model {
+  if (msg.type === "pong") return model;
+  if (msg.type === "error") return { ...model, error: { code: msg.code, message: msg.message } };
+  let { shown, result } = model;
+  let state = model.state;
+  const events: GameEvent[] =
+    msg.type === "event" ? [msg.event] : msg.type === "events" ? msg.events : [];
+  for (const event of events) {
+    const trick = completedTrick(state, event, now, holdMs);
+    if (trick) shown = trick;
+    if (event.kind === "game_over" && event.result) result = event.result;
+    if (event.kind === "action" && state?.view && event.seat !== undefined && event.action) {
+      // Keep the running state in step for the next event of the same message.
+      state = { ...state, view: stepView(state.view, event) };
+    }
+  }
+  if (msg.type === "snapshot") {
+    shown = null;
+    result = msg.state.last_result ?? result;
+  }
+  if ("state" in msg && msg.state) {
+    const next = merged(model.state, msg.state);
+    if (!result && next.last_result) result = next.last_result;
+    return { ...model, version: msg.version, state: next, shown, result, error: null };
+  }
+  return { ...model, version: "version" in msg ? msg.version : model.version, state, shown, result };
+}
+
+/** A card event applied to the public view (only the trick matters between messages). */
+function stepView(view: ViewJson, event: GameEvent): ViewJson {
+  if (event.action === undefined || event.action.length !== 2 || view.phase !== "play") return view;
+  if (event.trick_won_by !== undefined) return { ...view, trick: [], trick_leader: event.trick_won_by };
+  return { ...view, trick: [...view.trick, event.action] };
+}
+
+/** What the table's centre shows now: the finished trick while it is on show, else the
+ * trick being played. ``collecting`` while the finished trick flies to its winner. */
+export function trickOnTable(
+  model: Model,
+  now: number,
+): { leader: number | null; cards: string[]; winner: number | null; collecting: boolean } {
+  const shown = model.shown;
+  if (shown && now < shown.until + COLLECT_MS) {
+    return { leader: shown.leader, cards: shown.cards, winner: shown.winner, collecting: now >= shown.until };
+  }
+  const view = model.state?.view;
+  return { leader: view?.trick_leader ?? null, cards: view?.trick ?? [], winner: null, collecting: false };
+}
+
+/** The moment (ms) the screen must be drawn again for the trick on show, or null. */
+export function nextRedraw(model: Model, now: number): number | null {
+  const shown = model.shown;
+  if (!shown) return null;
+  if (now < shown.until) return shown.until;
+  if (now < shown.until + COLLECT_MS) return shown.until + COLLECT_MS;
+  return null;
+}
+
+/** Where a seat sits on the screen: the page's own seat at the bottom. */
+export function placeOf(seat: number, me: number | null, players: number): "south" | "west" | "north" | "east" {
+  const bottom = me ?? 0;
+  const places = players === 3 ? (["south", "west", "east"] as const) : (["south", "west", "north", "east"] as const);
+  return places[(seat - bottom + players) % players] ?? "north";
+}
+
+/** Each seat's words in this game, in order: klopft, weiter, spiel, offers, the named
+ * contract, Kontra, Re (the engine's action names; "nicht klopfen" is left out). */
+export function saidBySeat(view: ViewJson | undefined, players: number): string[][] {
+  const out: string[][] = Array.from({ length: players }, () => []);
+  if (!view) return out;
+  for (const entry of view.history) {
+    const name = entry.action;
+    if (name.length === 2 && /^[EGHS][AZKOU987]$/.test(name)) continue; // a card
+    if (name === "nicht klopfen") continue;
+    out[entry.seat]?.push(name);
+  }
+  return out;
+}
+
+/** The legal actions split: cards to click, and the other choices as buttons. */
+export function splitLegal(legal: LegalAction[] | undefined): { cards: Set<string>; buttons: LegalAction[] } {
+  const cards = new Set<string>();
+  const buttons: LegalAction[] = [];
+  for (const a of legal ?? []) {
+    if (a.id < 32) cards.add(a.name);
+    else buttons.push(a);
+  }
+  return { cards, buttons };
+}
+
+export interface NamingGroup {
+  /** The kind with Tout, as a key: "rufspiel", "solo", "solo tout", "wenz". */
+  key: string;
+  kind: string;
+  tout: boolean;
+  /** The actions of this group: one per suit, or one without a suit. */
+  actions: { name: string; suit: string | null }[];
+}
+
+/** Naming a contract in two steps: first the kind (with Tout), then the suit or Sau. */
+export function namingGroups(buttons: LegalAction[]): { groups: NamingGroup[]; others: LegalAction[] } {
+  const groups = new Map<string, NamingGroup>();
+  const others: LegalAction[] = [];
+  for (const a of buttons) {
+    const parts = a.name.split(" ");
+    const kind = parts[0] ?? "";
+    const suit = parts.find((p) => p.length === 1 && "EGHS".includes(p)) ?? null;
+    const tout = parts.includes("tout");
+    const isContract = suit !== null || /^(rufspiel|solo|wenz|geier|farbwenz|farbgeier|bettel|sie)$/.test(kind);
+    if (!isContract) {
+      others.push(a);
+      continue;
+    }
+    const key = tout ? `${kind} tout` : kind;
+    const group = groups.get(key) ?? { key, kind, tout, actions: [] };
+    group.actions.push({ name: a.name, suit });
+    groups.set(key, group);
+  }
+  return { groups: [...groups.values()], others };
+}
+
+/** The called Sau's suit of a Rufspiel, or null. */
+export function calledSuit(contract: ContractJson | null | undefined): string | null {
+  return contract && contract.kind === "rufspiel" ? (contract.suit ?? null) : null;
+}
+
+/** True when the page's seat is to move (or the table waits on its Kontra/"gut"). */
+export function myTurn(state: TableState | null): boolean {
+  const view = state?.view;
+  if (!state || !view || state.seat === null) return false;
+  return view.to_move === state.seat || (view.waiting_for_doubling ?? []).includes(state.seat);
+}
+
+/** Which seats a replay shows as having played after ``step`` cards of the game. */
+export function replayPosition(
+  tricks: { leader: number; cards: string[]; winner: number }[],
+  step: number,
+): { played: Set<string>; trickIndex: number; inTrick: number } {
+  const played = new Set<string>();
+  let left = step;
+  let trickIndex = 0;
+  let inTrick = 0;
+  for (let i = 0; i < tricks.length && left > 0; i++) {
+    const cards = tricks[i]!.cards;
+    const take = Math.min(left, cards.length);
+    cards.slice(0, take).forEach((c) => played.add(c));
+    left -= take;
+    trickIndex = i;
+    inTrick = take;
+  }
+  return { played, trickIndex, inTrick };
+}

@@ -1,0 +1,201 @@
+// The server's messages and API answers, as the page reads them (protocol of
+// src/schafkopf/server/protocol.py; every error carries a code, the page words it).
+
+export type Phase = "klopfen" | "bidding" | "settling" | "naming" | "play" | "done";
+
+export interface ContractJson {
+  kind: string;
+  declarer: number | null;
+  suit?: string | null;
+  tout?: boolean;
+}
+
+export interface LegalAction {
+  id: number;
+  name: string;
+}
+
+export interface TrickJson {
+  leader: number;
+  cards: string[];
+  winner: number;
+}
+
+export interface HistoryEntry {
+  seat: number;
+  action: string;
+}
+
+export interface ViewJson {
+  phase: Phase;
+  dealer: number;
+  to_move: number | null;
+  knocks: number[];
+  contract: ContractJson | null;
+  doublings: number[];
+  trick_leader: number | null;
+  trick: string[];
+  hand_sizes: number[];
+  points: number[];
+  history: HistoryEntry[];
+  tricks: TrickJson[];
+  seat?: number | null;
+  hand?: string[];
+  legal?: LegalAction[];
+  partner?: number | null;
+  may_double?: boolean;
+  /** Seats the table waits on for Kontra/Re or "gut" before the next card. */
+  waiting_for_doubling?: number[];
+  /** When that wait ends: UNIX seconds on the server's clock. */
+  doubling_deadline?: number | null;
+  doubling_wait_seconds?: number | null;
+}
+
+export interface ResultFields {
+  declarers: number[];
+  points: number[];
+  declarer_points: number | null;
+  won: boolean | null;
+  schneider: boolean;
+  schwarz: boolean;
+  laufende: number;
+  multiplier: number;
+  value: number;
+  payouts: number[];
+  stock?: number;
+  ramsch_loser?: number | null;
+  jungfrauen?: number[];
+  durchmarsch?: number | null;
+  tricks?: number[];
+}
+
+export interface BreakdownItem {
+  item: string;
+  [key: string]: unknown;
+}
+
+export interface GameResult {
+  game: number;
+  hands: string[];
+  contract: ContractJson | null;
+  result: ResultFields;
+  breakdown?: Breakdown;
+}
+
+export interface SideJson {
+  seats: number[];
+  augen: number;
+  tricks: number;
+}
+
+/** How a result came about (src/schafkopf/scoring.py ``breakdown``): codes, no prose. */
+export interface Breakdown {
+  unit: string;
+  settlement: "rufspiel" | "solo" | "ramsch" | "durchmarsch" | "all_pass";
+  declarers?: SideJson;
+  defenders?: SideJson;
+  won?: boolean | null;
+  schneider?: { reached: boolean; counted: boolean };
+  schwarz?: { reached: boolean; counted: boolean };
+  laufende?: { count: number; side: string | null; minimum: number; counted: number };
+  items: BreakdownItem[];
+  factor: { item: string; times: number } | null;
+  base: number;
+  knocks: number[];
+  doublings: { seat: number; word: string; cards_played: number }[];
+  multiplier: number;
+  value: number;
+  payouts: number[];
+  points?: number[];
+  tricks?: number[];
+  loser?: number | null;
+  tied?: number[];
+  jungfrauen?: number[];
+  durchmarsch?: number;
+  transfers?: { from: number; to: number; amount: number; jungfrau: boolean }[];
+  after?: string;
+  stock?: { change: number; shares: number[] };
+}
+
+export interface LedgerRow {
+  game: number;
+  payouts: number[];
+  balances: number[];
+}
+
+export interface RulesJson {
+  preset?: string;
+  tarif?: Record<string, number>;
+  [key: string]: unknown;
+}
+
+export interface TableState {
+  table: string;
+  name?: string | null;
+  names: string[];
+  seats: string[];
+  /** "human" or the bot level id, per seat. */
+  kinds?: string[];
+  games: number;
+  game: number;
+  over: boolean;
+  ledger: LedgerRow[];
+  stock: number;
+  rules: RulesJson;
+  last_result?: GameResult;
+  seat: number | null;
+  view?: ViewJson;
+  closed?: boolean;
+  turn_seconds?: number;
+}
+
+export interface GameEvent {
+  kind: string;
+  game: number;
+  seat?: number;
+  action?: string;
+  phase?: Phase;
+  trick_won_by?: number;
+  result?: GameResult;
+  dealer?: number;
+  [key: string]: unknown;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code: string;
+  message?: string;
+}
+
+export type ServerMessage =
+  | { type: "snapshot"; version: number; state: TableState }
+  | { type: "event"; version: number; event: GameEvent; state?: TableState }
+  | { type: "events"; version: number; events: GameEvent[]; state?: TableState }
+  | ErrorMessage
+  | { type: "pong"; version?: number; time?: number };
+
+export interface BotLevel {
+  id: string;
+  de: string;
+  en: string;
+  [key: string]: unknown;
+}
+
+export interface Options {
+  presets: Record<string, Record<string, unknown> & { full: Record<string, unknown> }>;
+  bots: BotLevel[];
+  contracts: string[];
+  seat_kinds: string[];
+}
+
+export interface ReplayJson {
+  record: {
+    hands: string[];
+    players?: string[];
+    contract?: ContractJson | null;
+    actions?: unknown[];
+    [key: string]: unknown;
+  };
+  tricks: TrickJson[];
+  names: string[];
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { qrSvg } from "./qr";
+import { forgetSeat, saveSeat, seatFor, seatFromFragment, seatLink } from "./seats";
+
+class MemoryStorage implements Storage {
+  private data = new Map<string, string>();
+  get length(): number {
+    return this.data.size;
+  }
+  clear(): void {
+    this.data.clear();
+  }
+  getItem(key: string): string | null {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.data.set(key, value);
+  }
+}
+
+describe("held seats", () => {
+  it("keeps a seat per table, with its invitation", () => {
+    const s = new MemoryStorage();
+    saveSeat(s, "t1", { seat: 1, token: "abc", invite: "inv" });
+    saveSeat(s, "t1", { seat: 1, token: "abc" });
+    expect(seatFor(s, "t1")).toEqual({ seat: 1, token: "abc", invite: "inv" });
+    expect(seatFor(s, "t2")).toBeNull();
+    forgetSeat(s, "t1");
+    expect(seatFor(s, "t1")).toBeNull();
+  });
+
+  it("survives a broken store", () => {
+    const s = new MemoryStorage();
+    s.setItem("sk.seats", "{not json");
+    expect(seatFor(s, "t1")).toBeNull();
+  });
+
+  it("carries a seat to another device in the link's fragment", () => {
+    const link = seatLink("https://example.org", "t 1", { seat: 2, token: "x/y+z" });
+    expect(link).toBe("https://example.org/?table=t%201#seat=2&token=x%2Fy%2Bz");
+    expect(seatFromFragment(new URL(link).hash)).toEqual({ seat: 2, token: "x/y+z" });
+    expect(seatFromFragment("#seat=-1&token=a")).toBeNull();
+    expect(seatFromFragment("")).toBeNull();
+  });
+
+  it("draws the link as a QR code in SVG", () => {
+    const svg = qrSvg("https://example.org/?table=t1#seat=2&token=abc");
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg).toContain("<path");
+  });
+});

@@ -1,0 +1,49 @@
+// The seats this browser holds, kept in localStorage by table: seat number, token (the key
+// to act for it) and the invitation. A seat link carries the token to another device.
+
+export interface HeldSeat {
+  seat: number;
+  token: string;
+  invite?: string | undefined;
+}
+
+const KEY = "sk.seats";
+
+function load(storage: Storage): Record<string, HeldSeat> {
+  try {
+    const data: unknown = JSON.parse(storage.getItem(KEY) ?? "{}");
+    return data && typeof data === "object" ? (data as Record<string, HeldSeat>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function seatFor(storage: Storage, table: string): HeldSeat | null {
+  return load(storage)[table] ?? null;
+}
+
+export function saveSeat(storage: Storage, table: string, held: HeldSeat): void {
+  const all = load(storage);
+  all[table] = { ...held, invite: held.invite ?? all[table]?.invite };
+  storage.setItem(KEY, JSON.stringify(all));
+}
+
+export function forgetSeat(storage: Storage, table: string): void {
+  const kept = Object.entries(load(storage)).filter(([id]) => id !== table);
+  storage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
+}
+
+/** The link that takes this seat to another device (the token travels in the fragment,
+ * which browsers never send to a server). */
+export function seatLink(origin: string, table: string, held: HeldSeat): string {
+  return `${origin}/?table=${encodeURIComponent(table)}#seat=${held.seat}&token=${encodeURIComponent(held.token)}`;
+}
+
+/** A seat from a seat link's fragment, or null. */
+export function seatFromFragment(hash: string): HeldSeat | null {
+  const q = new URLSearchParams(hash.replace(/^#/, ""));
+  const seat = Number(q.get("seat"));
+  const token = q.get("token");
+  if (!token || !Number.isInteger(seat) || seat < 0) return null;
+  return { seat, token };
+}

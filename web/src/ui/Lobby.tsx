@@ -1,0 +1,260 @@
+// The start page: the open tables to join or watch, and the form that creates a table
+// (public or private) with its house rules, each option named and explained.
+
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, api, type CreateBody, type TableSummary } from "../api";
+import { OPTIONS, errorText, kindWord, levelWord, type Lang } from "../i18n";
+import type { Options } from "../protocol";
+import { useSettings } from "./settings";
+
+interface Props {
+  onOpen(table: string, grant?: { seat: number; token: string; invite?: string }): void;
+  storage: Storage;
+}
+
+type Full = Record<string, unknown>;
+
+function presetFull(options: Options, preset: string): Full {
+  return (options.presets[preset]?.full ?? {}) as Full;
+}
+
+function tarifOf(full: Full): Record<string, number> {
+  return (full.tarif ?? {}) as Record<string, number>;
+}
+
+function Help({ lang, id }: { lang: Lang; id: string }) {
+  const o = OPTIONS[lang][id];
+  return o ? <small class="help">{o.help}</small> : null;
+}
+
+export function rulesSummary(lang: Lang, rules: Record<string, unknown>): string {
+  const preset = String(rules.preset ?? "standard");
+  const parts = [OPTIONS[lang].preset!.values?.[preset] ?? preset];
+  if (rules.deck === "short") parts.push(OPTIONS[lang].short!.label);
+  if (rules.klopfen) parts.push(OPTIONS[lang].klopfen!.label);
+  return parts.join(" · ");
+}
+
+function TableList({ onOpen }: { onOpen: Props["onOpen"] }) {
+  const s = useSettings();
+  const [tables, setTables] = useState<TableSummary[] | null>(null);
+  useEffect(() => {
+    let stop = false;
+    const load = () =>
+      api
+        .list()
+        .then((r) => !stop && setTables(r.tables))
+        .catch(() => !stop && setTables(null));
+    void load();
+    const every = setInterval(load, 5000);
+    return () => {
+      stop = true;
+      clearInterval(every);
+    };
+  }, []);
+  if (tables === null) return null;
+  return (
+    <section class="panel tables" id="tables">
+      <h2>{s.t("openTables")}</h2>
+      {tables.length === 0 ? <p>{s.t("noTables")}</p> : null}
+      <ul>
+        {tables.map((tb) => (
+          <li key={tb.table} class="table-row" data-table={tb.table}>
+            <div>
+              <strong>{tb.name || rulesSummary(s.lang, tb.rules)}</strong>
+              <div class="muted">
+                {tb.names.map((n, i) => (tb.free.includes(i) ? s.t("free") : n)).join(", ")} ·{" "}
+                {s.t("game")} {tb.game}/{tb.games}
+              </div>
+            </div>
+            <div class="row">
+              {tb.free.length && tb.invite ? (
+                <a class="button primary" href={`/?table=${tb.table}&invite=${tb.invite}`}>
+                  {s.t("join")}
+                </a>
+              ) : null}
+              <button type="button" onClick={() => onOpen(tb.table)}>
+                {s.t("watch")}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Lobby({ onOpen, storage }: Props) {
+  const s = useSettings();
+  const [options, setOptions] = useState<Options | null>(null);
+  const [error, setError] = useState<string>("");
+  const [preset, setPreset] = useState("standard");
+  useEffect(() => {
+    api
+      .options()
+      .then(setOptions)
+      .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  }, []);
+  if (!options) return <p class="panel">{error || s.t("connecting")}</p>;
+  const full = presetFull(options, preset);
+  const tarif = tarifOf(full);
+  const O = OPTIONS[s.lang];
+  const contracts = new Set((full.contracts ?? []) as string[]);
+
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    const form = ev.currentTarget as HTMLFormElement;
+    const f = new FormData(form);
+    const chosen = f.getAll("contract").map(String).sort();
+    const overrides: Record<string, unknown> = {};
+    if (chosen.join() !== [...contracts].sort().join()) overrides.contracts = chosen;
+    for (const key of ["rufspiel", "solo", "extra"]) {
+      const v = Number(f.get(`tarif.${key}`));
+      if (f.get(`tarif.${key}`) !== "" && v !== tarif[key]) overrides[`tarif.${key}`] = v;
+    }
+    const deadline = String(f.get("kontra_deadline"));
+    if (deadline !== full.kontra_deadline) overrides.kontra_deadline = deadline;
+    const allPass = String(f.get("all_pass"));
+    const presetAllPass = full.stock ? "stock" : String(full.all_pass);
+    if (allPass !== presetAllPass) {
+      if (allPass === "stock") Object.assign(overrides, { all_pass: "redeal", stock: true });
+      else Object.assign(overrides, { all_pass: allPass, ...(full.stock ? { stock: false } : {}) });
+    }
+    if (f.get("short")) overrides.deck = "short";
+    if (Boolean(f.get("klopfen")) !== Boolean(full.klopfen)) overrides.klopfen = Boolean(f.get("klopfen"));
+    const body: CreateBody = {
+      preset,
+      games: Number(f.get("games")),
+      overrides,
+      seats: ["human", String(f.get("seat1")), String(f.get("seat2")), String(f.get("seat3"))],
+      turn_seconds: Number(f.get("turn_seconds") || 0),
+      player: String(f.get("player")),
+    };
+    if ((options as unknown as { lobby?: boolean }).lobby) body.public = Boolean(f.get("public"));
+    storage.setItem("sk.name", body.player);
+    try {
+      const grant = await api.create(body);
+      onOpen(grant.table, grant);
+    } catch (e) {
+      setError(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+    }
+  };
+
+  const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: `${s.t("bot")}: ${levelWord(s.lang, b.id)}` }))];
+  const lobbyOn = Boolean((options as unknown as { lobby?: boolean }).lobby);
+  return (
+    <div class="lobby">
+      <TableList onOpen={onOpen} />
+      <form class="panel create" id="create-form" onSubmit={submit}>
+        <h2>{s.t("create")}</h2>
+        <label>
+          {s.t("yourName")}
+          <input name="player" defaultValue={storage.getItem("sk.name") ?? ""} maxLength={30} required autoComplete="nickname" />
+        </label>
+        <label>
+          {O.preset!.label}
+          <select name="preset" value={preset} onChange={(e) => setPreset((e.currentTarget as HTMLSelectElement).value)}>
+            {Object.keys(options.presets).map((p) => (
+              <option value={p} key={p}>
+                {O.preset!.values?.[p] ?? p}
+              </option>
+            ))}
+          </select>
+          <Help lang={s.lang} id="preset" />
+        </label>
+        <label>
+          {O.games!.label}
+          <input name="games" type="number" min={1} max={1000} defaultValue="8" />
+        </label>
+        <fieldset class="seats">
+          <legend>{s.t("seats")}</legend>
+          {[1, 2, 3].map((i) => (
+            <label key={i}>
+              {s.t("seat")} {i + 1}
+              <select name={`seat${i}`}>
+                {seatChoices.map((k) => (
+                  <option value={k.id} key={k.id} selected={k.id === "heuristic"}>
+                    {k.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+        {lobbyOn ? (
+          <label class="check">
+            <input type="checkbox" name="public" />
+            {O.public!.label}
+            <Help lang={s.lang} id="public" />
+          </label>
+        ) : null}
+        <details key={preset}>
+          <summary>{s.t("options")}</summary>
+          <div class="options">
+            <div class="tariffs">
+              {(["rufspiel", "solo", "extra"] as const).map((k) => (
+                <label key={k}>
+                  {O[`tarif.${k}`]!.label}
+                  <input name={`tarif.${k}`} type="number" min={0} max={100000} defaultValue={String(tarif[k] ?? "")} />
+                  <Help lang={s.lang} id={`tarif.${k}`} />
+                </label>
+              ))}
+            </div>
+            <label>
+              {O.kontra_deadline!.label}
+              <select name="kontra_deadline">
+                {Object.entries(O.kontra_deadline!.values ?? {}).map(([v, words]) => (
+                  <option value={v} key={v} selected={v === full.kontra_deadline}>
+                    {words}
+                  </option>
+                ))}
+              </select>
+              <Help lang={s.lang} id="kontra_deadline" />
+            </label>
+            <label>
+              {O.all_pass!.label}
+              <select name="all_pass">
+                {Object.entries(O.all_pass!.values ?? {}).map(([v, words]) => (
+                  <option value={v} key={v} selected={v === (full.stock ? "stock" : String(full.all_pass))}>
+                    {words}
+                  </option>
+                ))}
+              </select>
+              <Help lang={s.lang} id="all_pass" />
+            </label>
+            <fieldset id="contracts">
+              <legend>{O.contracts!.label}</legend>
+              {options.contracts.map((c) => (
+                <label class="check" key={c}>
+                  <input type="checkbox" name="contract" value={c} defaultChecked={contracts.has(c)} />
+                  {kindWord(s.lang, c)}
+                </label>
+              ))}
+            </fieldset>
+            <label class="check">
+              <input type="checkbox" name="short" defaultChecked={full.deck === "short"} />
+              {O.short!.label}
+            </label>
+            <Help lang={s.lang} id="short" />
+            <label class="check">
+              <input type="checkbox" name="klopfen" defaultChecked={Boolean(full.klopfen)} />
+              {O.klopfen!.label}
+            </label>
+            <Help lang={s.lang} id="klopfen" />
+            <label>
+              {O.turn_seconds!.label}
+              <input name="turn_seconds" type="number" min={0} max={3600} defaultValue="0" />
+              <Help lang={s.lang} id="turn_seconds" />
+            </label>
+          </div>
+        </details>
+        <button type="submit" class="primary">
+          {s.t("start")}
+        </button>
+        <p class="error" id="create-error" role="alert">
+          {error}
+        </p>
+      </form>
+    </div>
+  );
+}

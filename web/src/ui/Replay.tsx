@@ -1,0 +1,138 @@
+// Step through a finished game card by card: all hands open and sorted, the bids and
+// doublings, each card with who played it, each trick's winner; the record to download.
+
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, api } from "../api";
+import { actionText, contractText, errorText } from "../i18n";
+import { replayPosition } from "../model";
+import type { ReplayJson } from "../protocol";
+import { Card } from "./Card";
+import { useSettings } from "./settings";
+
+interface Props {
+  table: string;
+  game: number;
+  onClose(): void;
+}
+
+interface Said {
+  seat: number;
+  action: string;
+}
+
+/** The bids and doublings of a record, by seat (from the server's history when it sends one). */
+function saidOf(data: ReplayJson): Said[] {
+  const history = (data as unknown as { history?: Said[] }).history;
+  if (history) return history.filter((h) => !/^[EGHS][AZKOU987]$/.test(h.action) && h.action !== "nicht klopfen");
+  const rec = data.record;
+  const out: Said[] = [];
+  const dealer = Number(rec.dealer ?? 0);
+  const n = rec.hands.length;
+  ((rec.klopfen ?? []) as number[]).forEach((seat) => out.push({ seat, action: "klopfen" }));
+  ((rec.bidding ?? []) as string[]).forEach((b, i) => out.push({ seat: (dealer + 1 + i) % n, action: b }));
+  if (rec.contract && rec.contract.declarer !== null && rec.contract.declarer !== undefined) {
+    out.push({ seat: rec.contract.declarer, action: "__contract" });
+  }
+  ((rec.doublings ?? []) as { seat: number }[]).forEach((d, i) => out.push({ seat: d.seat, action: ["kontra", "re", "sup", "hirsch"][i] ?? "kontra" }));
+  return out;
+}
+
+export function Replay({ table, game, onClose }: Props) {
+  const s = useSettings();
+  const [data, setData] = useState<ReplayJson | null>(null);
+  const [error, setError] = useState("");
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    api
+      .replay(table, game)
+      .then(setData)
+      .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  }, [table, game]);
+  if (!data) return <section class="panel replay" id="replay-loading">{error || s.t("connecting")}</section>;
+  const rec = data.record;
+  const names = data.names.length ? data.names : (rec.players ?? rec.hands.map((_, i) => String(i + 1)));
+  const total = data.tricks.reduce((a, t) => a + t.cards.length, 0);
+  const { played, trickIndex, inTrick } = replayPosition(data.tricks, step);
+  const trick = step > 0 ? data.tricks[trickIndex] : undefined;
+  const sortedHands = ((data as unknown as { sorted_hands?: string[][] }).sorted_hands) ?? rec.hands.map((h) => h.split(" "));
+  const said = saidOf(data);
+  const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
+  const done = trick !== undefined && inTrick === trick.cards.length;
+  const key = (e: KeyboardEvent) => {
+    if (e.key === "ArrowRight") setStep((x) => Math.min(total, x + 1));
+    if (e.key === "ArrowLeft") setStep((x) => Math.max(0, x - 1));
+  };
+  return (
+    <section class="panel replay" id="replay" tabIndex={0} onKeyDown={key}>
+      <h2>
+        {s.t("replay")} — {s.t("game")} {game}
+      </h2>
+      <p class="contract-line">{rec.contract ? contractText(s.lang, rec.contract, s.french) : s.t("allPassed")}</p>
+      <ol class="said" id="replay-said">
+        {said.map((x, i) => (
+          <li key={i}>
+            <strong>{names[x.seat]}</strong>: {x.action === "__contract" && rec.contract ? contractText(s.lang, rec.contract, s.french) : actionText(s.lang, x.action, s.french)}
+          </li>
+        ))}
+      </ol>
+      <div class="replay-hands">
+        {sortedHands.map((hand, seat) => (
+          <div class="replay-hand" data-seat={seat} key={seat}>
+            <div class="name">{names[seat]}</div>
+            <div class="cards">
+              {hand.map((c) => (
+                <Card key={c} token={c} class={`small${played.has(c) ? " gone" : ""}`} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div class="replay-trick" id="replay-trick">
+        {trick ? (
+          <>
+            <div>
+              {s.t("trick")} {trickIndex + 1}
+              {done ? ` · ${s.t("wonBy")} ${names[trick.winner]}` : ""}
+            </div>
+            <div class="cards">
+              {trick.cards.slice(0, inTrick).map((c, i) => {
+                const seat = (trick.leader + i) % names.length;
+                return (
+                  <figure key={c} class={done && seat === trick.winner ? "winner" : ""}>
+                    <Card token={c} class="small" />
+                    <figcaption>{names[seat]}</figcaption>
+                  </figure>
+                );
+              })}
+            </div>
+          </>
+        ) : (
+          <div>{total ? s.t("allHands") : s.t("noTricks")}</div>
+        )}
+      </div>
+      <div class="row replay-controls">
+        <button type="button" id="replay-first" disabled={step === 0} onClick={() => setStep(0)}>
+          «<span class="sr">{s.t("first")}</span>
+        </button>
+        <button type="button" id="replay-prev" disabled={step === 0} onClick={() => setStep(step - 1)}>
+          {s.t("prev")}
+        </button>
+        <span id="replay-step">
+          {step}/{total}
+        </span>
+        <button type="button" id="replay-next" disabled={step >= total} onClick={() => setStep(step + 1)}>
+          {s.t("next")}
+        </button>
+        <button type="button" id="replay-last" disabled={step >= total} onClick={() => setStep(total)}>
+          »<span class="sr">{s.t("last")}</span>
+        </button>
+        <a class="button" href={URL.createObjectURL(blob)} download={`schafkopf-${table}-${game}.json`} id="download">
+          {s.t("download")}
+        </a>
+        <button type="button" id="replay-close" onClick={onClose}>
+          {s.t("close")}
+        </button>
+      </div>
+    </section>
+  );
+}

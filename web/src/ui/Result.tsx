@@ -1,0 +1,233 @@
+// A finished game's result, explained from the server's breakdown: both sides' Augen and
+// tricks, Schneider and Schwarz, Laufende (how many, which side), the base and each extra,
+// the factor (Tout, Sie), each knock and doubling with who said it, the value and every
+// payout in the table's unit; Ramsch with its loser, Jungfrau and Durchmarsch; all-pass.
+
+import { amountText, contractText, type Lang } from "../i18n";
+import type { Breakdown, BreakdownItem, GameResult, LedgerRow } from "../protocol";
+import { useSettings } from "./settings";
+
+const WORDS: Record<Lang, Record<string, string>> = {
+  de: {
+    base: "Grundtarif", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
+    laufende: "Laufende", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
+    jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
+    hirsch: "Hirsch", knock: "klopft", times: "mal", declarers: "Spieler", defenders: "Gegner",
+    counted: "zählt", notCounted: "zählt nicht", under: "unter dem Minimum von", loser: "Verlierer",
+    redeal: "Alle haben weiter gesagt: neu geben.", stock: "Stock", pays: "zahlt", to: "an",
+    multiplier: "Verdopplungen", durchmarschBy: "Durchmarsch von", augen: "Augen", tricks: "Stiche",
+    base_total: "Zusammen",
+  },
+  en: {
+    base: "Base tariff", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
+    laufende: "Laufende", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
+    jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
+    hirsch: "Hirsch", knock: "knocks", times: "times", declarers: "declarers", defenders: "defenders",
+    counted: "counts", notCounted: "does not count", under: "under the minimum of", loser: "loser",
+    redeal: "Everybody passed: dealt again.", stock: "Stock", pays: "pays", to: "to",
+    multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
+    base_total: "Together",
+  },
+};
+
+function w(lang: Lang, key: string): string {
+  return WORDS[lang][key] ?? key;
+}
+
+function names(all: string[], seats: number[] | undefined): string {
+  return (seats ?? []).map((s) => all[s] ?? String(s)).join(", ");
+}
+
+function itemText(lang: Lang, item: BreakdownItem, unit: string): string {
+  const count = typeof item.count === "number" ? `${item.count} ` : "";
+  const each = typeof item.each === "number" && typeof item.count === "number" ? ` (${item.count} × ${amountText(lang, item.each, unit)})` : "";
+  return `${count}${w(lang, item.item)}${each}: ${amountText(lang, Number(item.amount ?? 0), unit)}`;
+}
+
+function Explained({ b, all }: { b: Breakdown; all: string[] }) {
+  const s = useSettings();
+  const L = s.lang;
+  const lines: string[] = [];
+  if (b.settlement === "all_pass") lines.push(w(L, "redeal"));
+  if (b.settlement === "durchmarsch" && b.durchmarsch !== undefined) lines.push(`${w(L, "durchmarschBy")} ${all[b.durchmarsch]}`);
+  if (b.settlement === "ramsch" && b.loser !== undefined && b.loser !== null) {
+    lines.push(`${w(L, "loser")}: ${all[b.loser]}${b.jungfrauen?.length ? ` · ${w(L, "jungfrau")}: ${names(all, b.jungfrauen)}` : ""}`);
+  }
+  if (b.schneider?.reached) lines.push(`${w(L, "schneider")} (${w(L, b.schneider.counted ? "counted" : "notCounted")})`);
+  if (b.schwarz?.reached) lines.push(`${w(L, "schwarz")} (${w(L, b.schwarz.counted ? "counted" : "notCounted")})`);
+  if (b.laufende && b.laufende.count) {
+    const side = b.laufende.side ? ` · ${w(L, b.laufende.side)}` : "";
+    const counted = b.laufende.counted ? "" : ` (${w(L, "under")} ${b.laufende.minimum})`;
+    lines.push(`${b.laufende.count} ${w(L, "laufende")}${side}${counted}`);
+  }
+  const knocks = b.knocks.map((seat) => `${all[seat]} ${w(L, "knock")}`);
+  const doublings = b.doublings.map((d) => `${w(L, d.word)} (${all[d.seat]})`);
+  return (
+    <div class="explained" id="breakdown">
+      {b.declarers && b.defenders ? (
+        <table class="sides">
+          <tbody>
+            <tr>
+              <th />
+              <th>{s.t("points")}</th>
+              <th>{s.t("tricksWord")}</th>
+            </tr>
+            {(["declarers", "defenders"] as const).map((side) => (
+              <tr key={side} data-side={side}>
+                <td>{names(all, b[side]!.seats)}</td>
+                <td>{b[side]!.augen}</td>
+                <td>{b[side]!.tricks}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {b.points && b.settlement !== "all_pass" && !b.declarers ? (
+        <p>{all.map((n, i) => `${n} ${b.points?.[i] ?? 0}`).join(" · ")} {s.t("points")}</p>
+      ) : null}
+      {lines.map((line, i) => (
+        <p key={i} class="fact">
+          {line}
+        </p>
+      ))}
+      {b.items.length ? (
+        <ul class="breakdown">
+          {b.items.map((item, i) => (
+            <li key={i} data-item={item.item}>
+              {itemText(L, item, b.unit)}
+            </li>
+          ))}
+          {b.factor ? (
+            <li data-item="factor">
+              {w(L, b.factor.item)}: ×{b.factor.times}
+            </li>
+          ) : null}
+          {b.items.length > 1 || b.factor ? (
+            <li data-item="base">
+              {w(L, "base_total")}: {amountText(L, b.base, b.unit)}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {knocks.length || doublings.length ? (
+        <p class="fact" data-item="multiplier">
+          {[...knocks, ...doublings].join(" · ")} → ×{b.multiplier}
+        </p>
+      ) : null}
+      {b.transfers?.length ? (
+        <ul class="breakdown">
+          {b.transfers.map((t, i) => (
+            <li key={i}>
+              {all[t.from]} {w(L, "pays")} {all[t.to]} {amountText(L, t.amount, b.unit)}
+              {t.jungfrau ? ` (${w(L, "jungfrau")})` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {b.stock ? (
+        <p class="fact">
+          {w(L, "stock")}: {amountText(L, b.stock.change, b.unit, true)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface Props {
+  result: GameResult;
+  names: string[];
+  unit: string;
+  onReplay?: () => void;
+}
+
+export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) {
+  const s = useSettings();
+  const L = s.lang;
+  const r = res.result;
+  const c = res.contract;
+  const b = res.breakdown;
+  const u = b?.unit ?? unit;
+  return (
+    <div class="panel result" id="result">
+      <h3>
+        {s.t("result")} — {s.t("game")} {res.game}
+      </h3>
+      {c ? (
+        <p class="contract-line">
+          <strong>{contractText(L, c, s.french)}</strong>
+          {r.declarers.length ? ` — ${names(all, r.declarers)}` : ""}
+          {r.won !== null ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}
+        </p>
+      ) : (
+        <p>{s.t("allPassed")}</p>
+      )}
+      {b ? <Explained b={b} all={all} /> : null}
+      <p>
+        <strong>
+          {s.t("value")}: {amountText(L, r.value, u)}
+        </strong>
+      </p>
+      <div class="scroll">
+        <table class="payouts">
+          <tbody>
+            <tr>
+              {all.map((n, i) => (
+                <th key={i}>{n}</th>
+              ))}
+            </tr>
+            <tr>
+              {r.payouts.map((p, i) => (
+                <td key={i} class={p >= 0 ? "plus" : "minus"} data-payout={p}>
+                  {amountText(L, p, u, true)}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {onReplay ? (
+        <button type="button" class="replay-btn" onClick={onReplay}>
+          {s.t("replay")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false }: { ledger: LedgerRow[]; names: string[]; unit: string; onReplay(game: number): void; final?: boolean }) {
+  const s = useSettings();
+  if (!ledger.length) return null;
+  return (
+    <div class="panel ledger" id="ledger">
+      <h3>{final ? s.t("finalLedger") : s.t("ledger")}</h3>
+      <div class="scroll">
+        <table>
+          <tbody>
+            <tr>
+              <th>#</th>
+              {all.map((n, i) => (
+                <th key={i}>{n}</th>
+              ))}
+              <th />
+            </tr>
+            {ledger.map((row) => (
+              <tr key={row.game}>
+                <td>{row.game}</td>
+                {row.balances.map((bal, i) => (
+                  <td key={i} class={bal >= 0 ? "plus" : "minus"}>
+                    {amountText(s.lang, bal, unit)}
+                  </td>
+                ))}
+                <td>
+                  <button type="button" class="link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}`} onClick={() => onReplay(row.game)}>
+                    ▶
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

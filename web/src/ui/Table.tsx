@@ -1,0 +1,360 @@
+// The table: the seats with what each said, the trick in the middle (a finished trick stays
+// with its winner marked, then goes to the winner), the own hand, the choices, the result
+// and the ledger. The server decides everything; the page draws it and sends choices.
+
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { TableConnection } from "../connection";
+import { PHASE_KEYS, actionText, contractText, errorText, levelWord, suitWord, unitOf } from "../i18n";
+import {
+  calledSuit,
+  initialModel,
+  myTurn,
+  nextRedraw,
+  placeOf,
+  receive,
+  saidBySeat,
+  splitLegal,
+  trickOnTable,
+  type Model,
+} from "../model";
+import type { ServerMessage, TableState } from "../protocol";
+import { qrSvg } from "../qr";
+import { seatFor, seatLink, type HeldSeat } from "../seats";
+import { Card } from "./Card";
+import { Choices } from "./Choices";
+import { Replay } from "./Replay";
+import { LedgerPanel, ResultPanel } from "./Result";
+import { useSettings } from "./settings";
+
+interface Props {
+  table: string;
+  storage: Storage;
+  onLobby(): void;
+}
+
+function beep(): void {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.25);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.25);
+  } catch {
+    // no sound where the browser allows none
+  }
+}
+
+function useNow(model: Model): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const at = nextRedraw(model, performance.now());
+    if (at === null) return;
+    const timer = setTimeout(() => setNow(performance.now()), Math.max(0, at - performance.now()) + 5);
+    return () => clearTimeout(timer);
+  }, [model, now]);
+  return now;
+}
+
+/** Whole seconds left until ``end`` (ms on the clock ``now`` gives), ticking; null: no clock. */
+function useCountdown(end: number | null, now: () => number): number | null {
+  const [value, setValue] = useState<number | null>(null);
+  useEffect(() => {
+    if (end === null) {
+      setValue(null);
+      return;
+    }
+    const tick = () => setValue(Math.max(0, Math.ceil((end - now()) / 1000)));
+    tick();
+    const every = setInterval(tick, 250);
+    return () => clearInterval(every);
+  }, [end]);
+  return value;
+}
+
+/** When the seat to move runs out of time (ms, server clock): the table's move time from the
+ * moment the page saw this version, for a person to move; null without a move time. */
+function useTurnEnd(state: TableState | null, version: number, now: () => number): number | null {
+  const [end, setEnd] = useState<number | null>(null);
+  const seconds = state?.turn_seconds ?? 0;
+  const mover = state?.view?.to_move;
+  const person = mover !== null && mover !== undefined && (state?.kinds ?? state?.seats ?? [])[mover] === "human";
+  useEffect(() => {
+    setEnd(seconds > 0 && person ? now() + seconds * 1000 : null);
+  }, [version, seconds, person]);
+  return end;
+}
+
+export function Table({ table, storage, onLobby }: Props) {
+  const s = useSettings();
+  const [model, setModel] = useState<Model>(initialModel);
+  const [notice, setNotice] = useState("");
+  const [showLast, setShowLast] = useState(false);
+  const [replay, setReplay] = useState<number | null>(null);
+  const conn = useRef<TableConnection | null>(null);
+  const held: HeldSeat | null = useMemo(() => seatFor(storage, table), [table]);
+
+  useEffect(() => {
+    const c = new TableConnection(table, held?.token ?? null, {
+      message: (msg: ServerMessage) => {
+        setModel((m) => receive(m, msg, performance.now(), s.trickHoldMs));
+        if (msg.type === "error") setNotice(errorText(s.lang, msg.code));
+        else if ("state" in msg && msg.state) setNotice("");
+      },
+      status: (connection) => setModel((m) => ({ ...m, connection })),
+      lost: () => setNotice(s.t("notSent")),
+    });
+    conn.current = c;
+    c.start();
+    return () => c.stop();
+  }, [table, held?.token]);
+
+  const now = useNow(model);
+  const st: TableState | null = model.state;
+  const v = st?.view;
+  const mine = myTurn(st);
+  useEffect(() => {
+    document.title = mine ? s.t("yourTurnTitle") : s.t("title");
+    if (mine && s.sound) beep();
+  }, [mine, model.version]);
+  const serverNow = () => conn.current?.serverNow() ?? Date.now();
+  const turnEnd = useTurnEnd(st, model.version, serverNow);
+  const doublingEnd = v?.doubling_deadline ? v.doubling_deadline * 1000 : null;
+  const countdown = useCountdown(doublingEnd ?? turnEnd, serverNow);
+
+  const send = (action: string) => {
+    if (!conn.current || model.connection !== "open" || !conn.current.act(action, model.version)) {
+      setNotice(s.t("notSent"));
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!v?.hand || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      if (e.key === "l" || e.key === "L") setShowLast((x) => !x);
+      const n = Number(e.key);
+      if (Number.isInteger(n) && n >= 1 && n <= v.hand.length) {
+        const token = v.hand[n - 1]!;
+        if ((v.legal ?? []).some((a) => a.name === token)) send(token);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} />;
+  if (!st) {
+    return (
+      <p class="panel" id="status">
+        {model.error ? errorText(s.lang, model.error.code) : s.t("connecting")}
+      </p>
+    );
+  }
+  const n = st.names.length;
+  const me = st.seat;
+  const offline = model.connection !== "open";
+  const unit = unitOf(st.rules as { preset?: string; unit?: unknown });
+  const said = saidBySeat(v, n);
+  const shownLast = showLast && v && v.tricks.length ? v.tricks[v.tricks.length - 1]! : null;
+  const onTable = shownLast
+    ? { leader: shownLast.leader, cards: shownLast.cards, winner: shownLast.winner, collecting: false }
+    : trickOnTable(model, now);
+  const { cards: legalCards, buttons } = splitLegal(v?.legal);
+  const holding = model.shown !== null && now < model.shown.until;
+  const waiting = v?.waiting_for_doubling ?? [];
+  const waitingOnMe = me !== null && waiting.includes(me);
+  const called = calledSuit(v?.contract);
+  const kindOf = (seat: number) => (st.kinds ?? st.seats)[seat] ?? "human";
+
+  const seats = st.names.map((name, seat) => {
+    const place = placeOf(seat, me, n);
+    const tags: string[] = [];
+    if (v?.dealer === seat) tags.push(s.t("dealer"));
+    if (v?.partner === seat && seat !== me) tags.push(s.t("partner"));
+    const words = (said[seat] ?? []).slice(-3).map((a) => actionText(s.lang, a, s.french, true));
+    const turn = v?.to_move === seat || waiting.includes(seat);
+    const kind = kindOf(seat);
+    const winner = onTable.winner === seat && !onTable.collecting;
+    return (
+      <div class={`seat ${place}${turn ? " turn" : ""}${winner ? " winner" : ""}`} data-seat={seat} key={seat}>
+        <div class="name">
+          {name}
+          {seat === me ? ` (${s.t("you")})` : ""}
+        </div>
+        {kind !== "human" ? <div class="kind">{`${s.t("bot")} · ${levelWord(s.lang, kind, true)}`}</div> : null}
+        <div class="tags">{tags.join(" · ")}</div>
+        <div class="said" data-said={(said[seat] ?? []).join("|")}>
+          {words.map((w, i) => (
+            <span class="bubble" key={i}>
+              {w}
+            </span>
+          ))}
+        </div>
+        {v ? (
+          <div class="count">
+            <span class="in-hand" title={`${v.hand_sizes[seat]} ${s.t("cards")}`} aria-label={`${v.hand_sizes[seat]} ${s.t("cards")}`}>
+              {v.hand_sizes[seat]}
+            </span>
+            {v.phase === "play" ? ` ${v.points[seat]} ${s.t("points")}` : ""}
+            {turn && countdown !== null ? <span class="clock"> · ⏱ {countdown} {s.t("seconds")}</span> : null}
+          </div>
+        ) : null}
+      </div>
+    );
+  });
+
+  const trickCards = onTable.cards.map((c, i) => {
+    const seat = ((onTable.leader ?? 0) + i) % n;
+    const place = placeOf(seat, me, n);
+    const winPlace = onTable.winner !== null ? placeOf(onTable.winner, me, n) : "";
+    const cls = `played ${place} from-${place}${onTable.collecting ? ` collect-${winPlace}` : ""}${onTable.winner === seat ? " best" : ""}`;
+    return <Card key={c} token={c} class={cls} seat={seat} title={st.names[seat]} />;
+  });
+
+  const header = (
+    <div class="info" id="info">
+      <span>
+        {s.t("game")} {st.game}/{st.games}
+      </span>
+      {v?.contract ? (
+        <span class="contract">
+          {contractText(s.lang, v.contract, s.french)}
+          {v.contract.declarer !== null && v.contract.declarer !== undefined ? ` — ${st.names[v.contract.declarer]}` : ""}
+          {v.partner !== null && v.partner !== undefined && called ? ` · ${s.t("partner")}: ${st.names[v.partner]}` : ""}
+        </span>
+      ) : v ? (
+        <span class="phase">{s.t(PHASE_KEYS[v.phase] ?? "bidding")}</span>
+      ) : null}
+      {v && v.knocks.length ? (
+        <span>
+          {v.knocks.map((k) => st.names[k]).join(", ")} {s.t("knocked")}
+        </span>
+      ) : null}
+      {v && v.doublings.length ? (
+        <span class="doublings">{v.doublings.map((seat, i) => `${["Kontra", "Re", "Sup", "Hirsch"][i] ?? ""} (${st.names[seat]})`).join(" · ")}</span>
+      ) : null}
+      {st.stock ? (
+        <span>
+          {s.t("stock")}: {st.stock}
+        </span>
+      ) : null}
+      <span id="turn" class={mine ? "mine" : ""}>
+        {me === null ? s.t("spectator") : ""}
+        {v && v.to_move !== null && me !== null ? (v.to_move === me ? s.t("yourTurn") : `${s.t("waiting")} ${st.names[v.to_move]}`) : ""}
+      </span>
+    </div>
+  );
+
+  const result = model.result ?? st.last_result ?? null;
+  return (
+    <div class="table-page">
+      <main class="table">
+        {st.over ? (
+          <div class="over panel" id="over">
+            <p>{s.t("over")}</p>
+            <div class="row">
+              <button type="button" class="primary" id="to-lobby" onClick={onLobby}>
+                {s.t("toLobby")}
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {header}
+        {offline ? (
+          <p class="status offline" id="connection" role="status">
+            {model.connection === "closed" ? errorText(s.lang, model.error?.code ?? "unavailable") : model.version ? s.t("reconnecting") : s.t("connecting")}
+          </p>
+        ) : null}
+        <section class={`board players-${n}`}>
+          {seats}
+          <div class="trick" id="trick">
+            {trickCards}
+            {onTable.winner !== null && !onTable.collecting ? (
+              <div class="won-by" id="won-by">
+                {s.t("wonBy")} {st.names[onTable.winner]}
+              </div>
+            ) : null}
+          </div>
+        </section>
+        {waiting.length && !waitingOnMe ? (
+          <p class="waiting" id="doubling-wait">
+            {s.t("waitDoubling")} {waiting.map((x) => st.names[x]).join(", ")}
+            {countdown !== null ? ` · ⏱ ${countdown} ${s.t("seconds")}` : ""}
+          </p>
+        ) : null}
+        {waitingOnMe ? <p class="waiting mine">{s.t("mayDouble")}</p> : null}
+        <Choices
+          buttons={buttons}
+          naming={v?.phase === "naming"}
+          waitingOnMe={waitingOnMe}
+          disabled={offline}
+          send={send}
+        />
+        <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}`} id="hand">
+          {(v?.hand ?? []).map((c) => {
+            const ok = legalCards.has(c) && !offline && !holding;
+            return <Card key={c} token={c} legal={legalCards.has(c)} class={ok ? "" : "locked"} onClick={ok ? () => send(c) : undefined} />;
+          })}
+        </div>
+        {notice ? (
+          <p class="notice" id="notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <div class="tools">
+          {v && v.tricks.length ? (
+            <button type="button" id="last-trick" aria-pressed={showLast} onClick={() => setShowLast(!showLast)}>
+              {showLast ? s.t("hideLastTrick") : s.t("lastTrick")}
+            </button>
+          ) : null}
+          <InviteBox state={st} held={held} />
+        </div>
+      </main>
+      <aside class="side">
+        {result ? <ResultPanel result={result} names={st.names} unit={unit} onReplay={() => setReplay(result.game)} /> : null}
+        <LedgerPanel ledger={st.ledger} names={st.names} unit={unit} final={st.over} onReplay={setReplay} />
+      </aside>
+      <span class="sr" aria-live="assertive">
+        {mine ? s.t("yourTurn") : ""}
+      </span>
+      {called ? <span hidden data-called={suitWord(s.lang, called, s.french)} /> : null}
+    </div>
+  );
+}
+
+function InviteBox({ state, held }: { state: TableState; held: HeldSeat | null }) {
+  const s = useSettings();
+  const [copied, setCopied] = useState(false);
+  if (!held) return null;
+  const invite = held.invite && state.seats.filter((k) => k === "human").length > 1
+    ? `${location.origin}/?table=${state.table}&invite=${held.invite}`
+    : null;
+  const link = seatLink(location.origin, state.table, held);
+  const copy = (value: string) => {
+    void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+  };
+  return (
+    <>
+      {invite ? (
+        <details class="invite">
+          <summary>{s.t("invite")}</summary>
+          <input readOnly value={invite} id="invite-url" onClick={(e) => (e.currentTarget as HTMLInputElement).select()} />
+          <button type="button" onClick={() => copy(invite)}>
+            {copied ? s.t("copied") : s.t("copy")}
+          </button>
+        </details>
+      ) : null}
+      <details class="seat-link">
+        <summary>{s.t("seatLink")}</summary>
+        <input readOnly value={link} id="seat-link" onClick={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        <button type="button" onClick={() => copy(link)}>
+          {copied ? s.t("copied") : s.t("copy")}
+        </button>
+        <span class="qr" id="seat-qr" dangerouslySetInnerHTML={{ __html: qrSvg(link) }} />
+      </details>
+    </>
+  );
+}
