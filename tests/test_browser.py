@@ -211,6 +211,20 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     _lobby(page, server)
     _shot(page, "lobby")
     _play_a_game(page, "desktop", phone=False)
+    # The result as the page shows it is the engine's: payouts, value, both sides' Augen.
+    table = page.url.split("table=")[1]
+    record = server.get(f"/api/tables/{table}/games/1")
+    result = record["result"]
+    shown = [int(x) for x in page.locator("#result [data-payout]").evaluate_all(
+        "cells => cells.map((c) => c.dataset.payout)")]  # fmt: skip
+    assert shown == result["payouts"]
+    text = page.inner_text("#result")
+    if record.get("contract") and record["contract"]["kind"] != "ramsch":
+        declarers = sum(result["points"][s] for s in result["declarers"])
+        rows = page.locator("#breakdown tr[data-side]")
+        assert rows.count() == 2
+        assert rows.first.inner_text().split("\t")[1].strip() == str(declarers)
+        assert f"{result['value']} P." in text
     page.click("#result .replay-btn")
     page.wait_for_selector("#replay")
     assert page.locator(".replay-hand").count() == 4

@@ -121,6 +121,9 @@ export interface LedgerRow {
   game: number;
   payouts: number[];
   balances: number[];
+  contract?: ContractJson | null;
+  declarers?: number[];
+  value?: number;
 }
 
 export interface RulesJson {

@@ -534,11 +534,17 @@ class Table:
         return out
 
     def ledger(self) -> list[dict[str, Any]]:
-        """One row per finished game: payouts and running balances."""
-        return [
-            {"game": i, "payouts": list(pay), "balances": list(run)}
-            for i, pay, run in self.session.ledger()
-        ]
+        """One row per finished game: its contract and declarers (None: all passed), the
+        value, payouts and running balances."""
+        rows = []
+        for (i, pay, run), rec in zip(self.session.ledger(), self.session.records, strict=True):
+            result = rec.get("result", {})
+            rows.append({
+                "game": i, "payouts": list(pay), "balances": list(run),
+                "contract": rec.get("contract"), "declarers": result.get("declarers", []),
+                "value": result.get("value", 0),
+            })  # fmt: skip
+        return rows
 
     def result_json(self, number: int) -> dict[str, Any]:
         """A finished game's result with all hands (public once the game is over)."""

@@ -205,6 +205,7 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
           <tbody>
             <tr>
               <th>#</th>
+              <th>{s.t("game")}</th>
               {all.map((n, i) => (
                 <th key={i}>{n}</th>
               ))}
@@ -213,6 +214,10 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
             {ledger.map((row) => (
               <tr key={row.game}>
                 <td>{row.game}</td>
+                <td class="what">
+                  {row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}
+                  {row.contract && row.declarers?.length ? ` · ${names(all, row.declarers)}` : ""}
+                </td>
                 {row.balances.map((bal, i) => (
                   <td key={i} class={bal >= 0 ? "plus" : "minus"}>
                     {amountText(s.lang, bal, unit)}

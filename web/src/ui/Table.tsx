@@ -155,7 +155,6 @@ export function Table({ table, storage, onLobby }: Props) {
   }
   const n = st.names.length;
   const me = st.seat;
-  const offline = model.connection !== "open";
   const unit = unitOf(st.rules as { preset?: string; unit?: unknown });
   const said = saidBySeat(v, n);
   const shownLast = showLast && v && v.tricks.length ? v.tricks[v.tricks.length - 1]! : null;
@@ -214,6 +213,7 @@ export function Table({ table, storage, onLobby }: Props) {
     return <Card key={c} token={c} class={cls} seat={seat} title={st.names[seat]} />;
   });
 
+  const offline = model.connection !== "open";
   const header = (
     <div class="info" id="info">
       <span>
@@ -241,9 +241,9 @@ export function Table({ table, storage, onLobby }: Props) {
           {s.t("stock")}: {st.stock}
         </span>
       ) : null}
-      <span id="turn" class={mine ? "mine" : ""}>
+      <span id="turn" class={mine && !offline ? "mine" : ""}>
         {me === null ? s.t("spectator") : ""}
-        {v && v.to_move !== null && me !== null ? (v.to_move === me ? s.t("yourTurn") : `${s.t("waiting")} ${st.names[v.to_move]}`) : ""}
+        {v && v.to_move !== null && me !== null && !offline ? (v.to_move === me ? s.t("yourTurn") : `${s.t("waiting")} ${st.names[v.to_move]}`) : ""}
       </span>
     </div>
   );
