@@ -258,6 +258,9 @@ def test_a_whole_game_at_phone_size(
     page = _new_page(browser, errors, viewport=size)
     _lobby(page, server)
     _no_overflow(page)
+    page.click("#create-form details summary")  # the house rules, open
+    _no_overflow(page)
+    page.click("#create-form details summary")
     _play_a_game(page, f"phone-{size['width']}", phone=True)
     assert not errors, errors
 
