@@ -17,6 +17,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     redeal: "Alle haben weiter gesagt: neu geben.", stock: "Stock", pays: "zahlt", to: "an",
     multiplier: "Verdopplungen", durchmarschBy: "Durchmarsch von", augen: "Augen", tricks: "Stiche",
     base_total: "Zusammen",
+    loserSide: "nur die Laufenden der Gewinner zählen",
   },
   en: {
     base: "Base tariff", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
@@ -27,6 +28,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     redeal: "Everybody passed: dealt again.", stock: "Stock", pays: "pays", to: "to",
     multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
     base_total: "Together",
+    loserSide: "only the winners' Laufende count",
   },
 };
 
@@ -57,7 +59,11 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
   if (b.schwarz?.reached) lines.push(`${w(L, "schwarz")} (${w(L, b.schwarz.counted ? "counted" : "notCounted")})`);
   if (b.laufende && b.laufende.count) {
     const side = b.laufende.side ? ` · ${w(L, b.laufende.side)}` : "";
-    const counted = b.laufende.counted ? "" : ` (${w(L, "under")} ${b.laufende.minimum})`;
+    const counted = b.laufende.counted
+      ? ""
+      : b.laufende.count < b.laufende.minimum
+        ? ` (${w(L, "under")} ${b.laufende.minimum})`
+        : ` (${w(L, "notCounted")}: ${w(L, "loserSide")})`;
     lines.push(`${b.laufende.count} ${w(L, "laufende")}${side}${counted}`);
   }
   const knocks = b.knocks.map((seat) => `${all[seat]} ${w(L, "knock")}`);

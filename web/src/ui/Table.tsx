@@ -175,6 +175,7 @@ export function Table({ table, storage, onLobby }: Props) {
     if (v?.partner === seat && seat !== me) tags.push(s.t("partner"));
     const words = (said[seat] ?? []).slice(-3).map((a) => actionText(s.lang, a, s.french, true));
     const turn = v?.to_move === seat || waiting.includes(seat);
+    const clockHere = waiting.length ? waiting.includes(seat) : v?.to_move === seat;
     const kind = kindOf(seat);
     const winner = onTable.winner === seat && !onTable.collecting;
     return (
@@ -198,7 +199,7 @@ export function Table({ table, storage, onLobby }: Props) {
               {v.hand_sizes[seat]}
             </span>
             {v.phase === "play" ? ` ${v.points[seat]} ${s.t("points")}` : ""}
-            {turn && countdown !== null ? <span class="clock"> · ⏱ {countdown} {s.t("seconds")}</span> : null}
+            {clockHere && countdown !== null ? <span class="clock">{s.t("timeLeft").replace("{n}", String(countdown))}</span> : null}
           </div>
         ) : null}
       </div>
@@ -243,7 +244,13 @@ export function Table({ table, storage, onLobby }: Props) {
       ) : null}
       <span id="turn" class={mine && !offline ? "mine" : ""}>
         {me === null ? s.t("spectator") : ""}
-        {v && v.to_move !== null && me !== null && !offline ? (v.to_move === me ? s.t("yourTurn") : `${s.t("waiting")} ${st.names[v.to_move]}`) : ""}
+        {v && v.to_move !== null && me !== null && !offline
+          ? v.to_move === me || waiting.includes(me)
+            ? s.t("yourTurn")
+            : waiting.length
+              ? `${s.t("waitDoubling")} ${waiting.map((x) => st.names[x]).join(", ")}`
+              : `${s.t("waiting")} ${st.names[v.to_move]}`
+          : ""}
       </span>
     </div>
   );
@@ -282,7 +289,7 @@ export function Table({ table, storage, onLobby }: Props) {
         {waiting.length && !waitingOnMe ? (
           <p class="waiting" id="doubling-wait">
             {s.t("waitDoubling")} {waiting.map((x) => st.names[x]).join(", ")}
-            {countdown !== null ? ` · ⏱ ${countdown} ${s.t("seconds")}` : ""}
+            {countdown !== null ? ` · ${s.t("timeLeft").replace("{n}", String(countdown))}` : ""}
           </p>
         ) : null}
         {waitingOnMe ? <p class="waiting mine">{s.t("mayDouble")}</p> : null}
