@@ -438,3 +438,25 @@ def test_the_page_speaks_english_without_german_words(server: ServerProcess, bro
     for german in ("Karten", "Augen", "Spiel ", "Du bist", "Geber", "Weiter", "Am Zug"):
         assert german not in text, german
     assert not errors, errors
+
+
+def test_the_lobby_lists_a_public_table_to_join(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    anna = _new_page(browser, errors)
+    _lobby(anna, server)
+    anna.select_option("select[name=seat1]", "human")
+    anna.check("input[name=public]")
+    anna.click("#create-form button[type=submit]")
+    anna.wait_for_selector("#hand .card-wrap")
+    table = anna.url.split("table=")[1]
+    bert = _new_page(browser, errors)
+    bert.goto(server.url + "/")
+    row = bert.locator(f"#tables .table-row[data-table='{table}']")
+    row.wait_for(timeout=10000)
+    assert "Anna" in row.inner_text() and "frei" in row.inner_text()
+    row.locator("a.button").click()
+    bert.fill("#join-form input[name=name]", "Bert")
+    bert.click("#join-form button[type=submit]")
+    bert.wait_for_selector("#hand .card-wrap")
+    assert "Bert" in bert.inner_text(".seat.south")
+    assert not errors, errors

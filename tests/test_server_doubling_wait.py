@@ -6,6 +6,7 @@ whose Kontra/Re answers the tests fix), the table tests the wait's rules and its
 
 from __future__ import annotations
 
+import json
 import time
 import warnings
 from collections.abc import Callable
@@ -387,3 +388,29 @@ def test_closing_doublers_under_each_deadline() -> None:
     table.apply(defenders[0], table.parse(defenders[0], "kontra"))
     assert table.waiting_for_doubling == tuple(declarers)
     assert closing_doublers(game, range(4)) == tuple(declarers)
+
+
+def test_a_seat_a_bot_plays_for_a_person_is_not_waited_on() -> None:
+    """A bot that takes over a person's seat answers Kontra/Re itself: the table waits on
+    that seat no more; the person back in time is waited on again, within the same deadline.
+    Every state and its JSON text say the seating (the caches follow each change)."""
+    from schafkopf.server.table import AWAY, BOT, PERSON
+
+    table = _two_persons_waited()
+    deadline = table.doubling_deadline
+    assert table.state_for(2)["seat_status"] == [BOT, BOT, PERSON, PERSON]
+    table.set_seating([BOT, BOT, AWAY, PERSON])
+    assert table.waiting_for_doubling == (3,) and table.doubling_deadline == deadline
+    assert GUT not in table.legal(2) and GUT in table.legal(3)
+    for seat in (None, 2, 3):
+        state = table.state_for(seat)
+        assert state["seat_status"] == [BOT, BOT, AWAY, PERSON] and state["stand_in"] == [2]
+        assert state["view"]["waiting_for_doubling"] == [3]
+        event = table.events[-1]
+        assert json.loads(table.message_text(seat, event)) == table.message_for(seat, event)
+        assert table.message_for(seat, event)["state"]["stand_in"] == [2]
+    table.set_seating([BOT, BOT, PERSON, PERSON])
+    assert table.waiting_for_doubling == (2, 3) and table.doubling_deadline == deadline
+    with pytest.raises(TableError) as e:
+        table.set_seating([BOT, BOT, "nobody", PERSON])
+    assert e.value.code == "bad_seats"

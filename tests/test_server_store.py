@@ -208,3 +208,107 @@ def test_of_two_servers_taking_a_stale_lease_together_one_wins(url: str) -> None
     for p in racers:
         p.communicate("done\n", timeout=60)
     assert outs == ["acquired", "refused"]
+
+
+def test_seat_changes_and_table_info_round_trip(url: str) -> None:
+    """A seat change is stored with the seat's new name and token in one transaction, at
+    most once per number; a table points to its next round at most once."""
+    from schafkopf.server.store import SeatChange
+
+    store = Store(url)
+    store.create_table(
+        "t1", {"rules": {"preset": "standard"}}, "inv", ["A", "B", "C", "Sepp (Bot)"],
+        ["tok0", None, None, None], public=True, creator=0,
+        changes=(SeatChange(3, "bot", "Sepp (Bot)", None),),
+    )  # fmt: skip
+    store.change_seat("t1", 1, SeatChange(0, "left", "Resi (Bot für A)", "A", 5), revoke=True)
+    store.change_seat("t1", 2, SeatChange(1, "took_over", "Bert", "Bert", 7), token="tok1")
+    with pytest.raises(StoreError, match="stored already"):
+        store.change_seat("t1", 2, SeatChange(2, "bot", "Hias (Bot)", None, 7))
+    with pytest.raises(StoreError, match="taken"):
+        store.change_seat("t1", 3, SeatChange(1, "took_over", "Eve", "Eve", 7), token="tok2")
+    [t] = store.load("t1")
+    assert t.names == ["Resi (Bot für A)", "Bert", "C", "Sepp (Bot)"]
+    assert t.tokens == [None, "tok1", None, None]
+    assert (t.info, t.public, t.creator, t.next_table) == (True, True, 0, None)
+    assert [(c.seat, c.code, c.name, c.person, c.after) for c in t.changes] == [
+        (3, "bot", "Sepp (Bot)", None, 0),
+        (0, "left", "Resi (Bot für A)", "A", 5),
+        (1, "took_over", "Bert", "Bert", 7),
+    ]
+    store.create_table("t2", {"rules": {}}, "inv2", list("ABCD"), again_of=("t1", 0))
+    assert store.load("t1")[0].next_table == "t2"
+    with pytest.raises(StoreError, match="next table"):
+        store.create_table("t3", {"rules": {}}, "inv3", list("ABCD"), again_of=("t1", 0))
+    assert store.load("t3") == []  # nothing of the refused table is stored
+    # a table of an older release has no info row: "again" makes one, pointing on
+    from sqlalchemy.orm import Session
+
+    from schafkopf.server.store import TableRow
+
+    with Session(store.engine) as s, s.begin():
+        s.add(TableRow(id="t4", config={"rules": {}}, invite="inv4", created=1.0))
+    store.create_table("t5", {"rules": {}}, "inv5", list("ABCD"), again_of=("t4", 1))
+    [t4] = store.load("t4")
+    assert (t4.info, t4.public, t4.creator, t4.next_table) == (True, False, 1, "t5")
+    store.close()
+
+
+def test_timeouts_in_a_row_survive_a_restart() -> None:
+    """A person's timeouts in a row are counted again from the stored actions: reset by
+    their own action and by a change of their seat."""
+    from schafkopf.server.hub import _timeouts_in_a_row
+    from schafkopf.server.store import SeatChange, StoredTable
+
+    actions = [(0, 1), (1, 2), (0, 3), (0, 4), (2, 5), (0, 6), (2, 7), (2, 8)]
+    bys = ["timeout", "timeout", "person", "timeout", "timeout", "timeout", "timeout", "bot"]
+    st = StoredTable("t", {}, "inv", list("ABCD"), [None] * 4, actions, bys=bys)
+    assert _timeouts_in_a_row(st, 4) == [2, 1, 2, 0]
+    st.changes = [SeatChange(2, "back", "C", "C", after=6)]
+    assert _timeouts_in_a_row(st, 4) == [2, 1, 1, 0]
+
+
+def test_a_database_without_seat_changes_upgrades_in_place(url: str) -> None:
+    """A database of the previous release (no ``table_info``, no ``seat_changes``) serves
+    its tables: private, the creator in the first seat for a person, everyone seated as the
+    seats say; its people may leave and come back, and that survives a restart."""
+    from sqlalchemy import inspect
+    from sqlalchemy.orm import Session
+
+    from schafkopf.server.store import SeatRow, TableRow
+
+    old = Store(url)
+    for name in ("seat_changes", "table_info"):
+        _Base.metadata.tables[name].drop(old.engine)
+    config = {
+        "rules": {"preset": "standard"},
+        "games": 1,
+        "seats": ["human", "human", "heuristic", "heuristic"],
+        "seed": 3,
+    }
+    with Session(old.engine) as s, s.begin():  # as the previous release wrote a table
+        s.add(TableRow(id="t1", config=config, invite="inv", created=1.0))
+        s.flush()
+        for seat, (name, token) in enumerate(
+            [("Anna", "tok0"), ("Bert", "tok1"), ("Sepp", None), ("Resi", None)]
+        ):
+            s.add(SeatRow(table_id="t1", seat=seat, name=name, token=token))
+    old.close()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        st = c.get("/api/tables/t1").json()["state"]
+        assert st["public"] is False and st["creator"] == 0 and st["next_table"] is None
+        assert st["seat_status"] == ["person", "person", "bot", "bot"] and st["stand_in"] == []
+        assert c.get("/api/tables").json() == {"tables": []}
+        left = c.post("/api/tables/t1/leave", json={"token": "tok1"}).json()
+        assert left["seat"] == 1 and left["name"].endswith("(Bot für Bert)")
+        bot = c.post("/api/tables/t1/seats/1/bot", json={"token": "tok0"})
+        assert bot.json()["code"] == "seat_taken"
+        before = c.get("/api/tables/t1").json()
+    store = Store(url)
+    assert {"seat_changes", "table_info"} <= set(inspect(store.engine).get_table_names())
+    store.close()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        assert c.get("/api/tables/t1").json() == before
+        joined = c.post("/api/tables/t1/join", json={"invite": "inv", "name": "Bert"}).json()
+        assert joined["seat"] == 1
+        assert c.get("/api/tables/t1").json()["state"]["seat_status"][1] == "person"

@@ -128,7 +128,8 @@ def _hidden_leaks(table: Table, seat: int, message: dict[str, Any]) -> list[str]
 @pytest.mark.parametrize("overrides", [{}, {"klopfen": True}, {"players": 3}])
 def test_no_message_shows_a_seat_a_hidden_card(overrides: dict[str, Any]) -> None:
     """Leak test: many bot games; every message to every seat holds only its own hand and
-    cards played in the open."""
+    cards played in the open, also the ``seats`` news of a bot taking a person's seat over
+    and giving it back (the state each seat gets then)."""
     config = _config(overrides=overrides, games=12)
     table = Table("t", config)
     rng = random.Random(11)
@@ -138,6 +139,19 @@ def test_no_message_shows_a_seat_a_hidden_card(overrides: dict[str, Any]) -> Non
     for seat in range(n):
         assert not _hidden_leaks(table, seat, table.snapshot_for(seat))
     while not table.is_over():
+        if rng.random() < 0.1:  # the person's seat: a bot stands in, or the person is back
+            status = list(table.seat_status)
+            status[0] = rng.choice(["person", "away", "left", "empty"])
+            table.set_seating(status)
+            for seat in (*range(n), None):
+                news = {"type": "seats", "state": table.state_for(seat)}
+                assert news["state"]["seat_status"] == status
+                if seat is not None:
+                    assert not _hidden_leaks(table, seat, news), (status, seat)
+                elif table.game is not None:
+                    assert news["state"]["view"]["hand"] == []
+            if table.game is None:
+                break
         game = table.game
         assert game is not None
         mover = game.to_move

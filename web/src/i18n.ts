@@ -243,6 +243,9 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_found: "Nicht gefunden",
     bad_method: "Nicht erlaubt",
     not_waiting: "Gerade wartet niemand auf dein „gut“",
+    not_creator: "Das darf nur, wer den Tisch angelegt hat",
+    seat_taken: "Dieser Platz ist schon besetzt",
+    not_over: "Die Runde ist noch nicht zu Ende",
     network: "Keine Verbindung zum Server",
   },
   en: {
@@ -273,6 +276,9 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_found: "Not found",
     bad_method: "Not allowed",
     not_waiting: "Nobody is waiting for your “good” now",
+    not_creator: "Only the table's creator may do that",
+    seat_taken: "That seat is already taken",
+    not_over: "The round is not over yet",
     network: "No connection to the server",
   },
 };

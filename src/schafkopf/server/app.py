@@ -1,9 +1,15 @@
 """The web server: the page, a small JSON API for tables and seats, and one WebSocket per seat.
 
-HTTP: ``POST /api/tables`` (create), ``POST /api/tables/{id}/join`` (take a seat with the
-invitation), ``GET /api/tables/{id}`` (public state), ``GET /api/tables/{id}/games/{n}`` (a
+HTTP: ``POST /api/tables`` (create; ``"public": true`` lists it in the lobby),
+``GET /api/tables`` (the lobby: the newest open public tables, with the invitation while a
+seat is to be had), ``POST /api/tables/{id}/join`` (take a seat with the invitation),
+``POST /api/tables/{id}/leave`` (a seat's holder leaves, a bot plays on for them),
+``POST /api/tables/{id}/seats/{seat}/bot`` (the creator seats a bot in a free seat),
+``POST /api/tables/{id}/again`` (after the last game: a new table with the same players),
+``GET /api/tables/{id}`` (public state), ``GET /api/tables/{id}/games/{n}`` (a
 finished game's record; ``.../replay`` adds each trick's leader and winner),
-``GET /api/options`` (presets, contracts, bots). WebSocket
+``GET /api/options`` (presets, contracts, bots). The seat's token goes in the body
+(``{"token": ...}``) of leave, bot and again. WebSocket
 ``/ws/{id}?token=...``: the client sends ``{"type": "act", "action": "EO", "version": 12}``,
 ``{"type": "resume", "since": 12}`` or ``{"type": "ping"}``; the server answers with
 ``snapshot``, ``event``, ``events``, ``pong`` (with the server's clock) and ``error`` messages
@@ -51,6 +57,7 @@ from schafkopf.server.protocol import (
     JoinTable,
     PingMessage,
     ResumeMessage,
+    SeatToken,
     error_message,
     parse_client_message,
 )
@@ -76,7 +83,11 @@ _STATUS = {
     "no_game": 404,
     "bad_invite": 403,
     "bad_token": 403,
+    "not_creator": 403,
     "table_full": 409,
+    "seat_taken": 409,
+    "not_over": 409,
+    "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
     "rate_limited": 429,
@@ -212,8 +223,18 @@ def create_app(
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
             )
-        table_id, invite, seat, token = hub.create(config, body.player)
-        return {"table": table_id, "invite": invite, "seat": seat, "token": token}
+        table_id, invite, seat, token = hub.create(config, body.player, public=body.public)
+        return {
+            "table": table_id,
+            "invite": invite,
+            "seat": seat,
+            "token": token,
+            "public": body.public,
+        }
+
+    @app.get("/api/tables")
+    async def lobby() -> dict[str, Any]:
+        return {"tables": hub.lobby()}
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
@@ -222,8 +243,28 @@ def create_app(
             raise TableError("rate_limited", f"at most {settings.joins_per_minute} joins a minute")
         if not body.invite.isascii():  # invitations are ASCII; compare_digest refuses the rest
             raise TableError("bad_invite", "that invitation is not for this table")
-        seat, token = hub.join(table_id, body.invite, body.name)
+        seat, token = await hub.join(table_id, body.invite, body.name)
         return {"table": table_id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, body: SeatToken) -> dict[str, Any]:
+        seat, name = await hub.leave(_table_id(table_id), body.token)
+        return {"table": table_id, "seat": seat, "name": name}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def seat_bot(table_id: str, seat: int, body: SeatToken) -> dict[str, Any]:
+        name = await hub.seat_bot(_table_id(table_id), seat, body.token)
+        return {"table": table_id, "seat": seat, "name": name}
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
+        live = hub.get(_table_id(table_id))
+        if live.next_table is None and not creations.allow(_address(request)):
+            raise TableError(
+                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
+            )
+        answer, _made = await hub.again(table_id, body.token)
+        return answer
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:
@@ -252,7 +293,9 @@ def create_app(
         try:
             try:
                 seat = _seat_of(hub, table_id, token)
-                conn = await hub.connect(table_id, seat, ws.send_json, ws.send_text)
+                conn = await hub.connect(
+                    table_id, seat, ws.send_json, ws.send_text, token=token or None
+                )
             except TableError as e:
                 await _refuse(ws, e)
                 return
@@ -351,7 +394,7 @@ async def _handle(
         return
     try:
         if isinstance(msg, ActMessage):
-            await hub.act(table_id, seat, msg.action, msg.version)
+            await hub.act(table_id, seat, msg.action, msg.version, conn=conn)
         elif isinstance(msg, ResumeMessage):
             await hub.resume(table_id, conn, msg.since)
         elif isinstance(msg, PingMessage):

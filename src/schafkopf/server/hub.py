@@ -16,18 +16,29 @@ Where a person's chance to say Kontra or Re would close with the next card, noth
 until each such person has said it or "gut", or the wait (the table's move time, else the
 settings' ``doubling_wait_seconds``) has run out: then "gut" is stored for them, by
 ``timeout``. The bots are asked for their doubling first; a bot to play waits too.
+
+Seats follow people. A person may leave: a bot (the rule-based player, :data:`STAND_IN_SPEC`)
+plays the seat at once and the person's token holds it no longer; a person who joins later
+takes a seat a bot plays for a person (the one they left, by their name, first). A seat for a
+person that nobody took gets such a bot once the game has waited at its turn for the
+settings' ``empty_seat_bot_seconds`` (or at once when the table's creator asks); a person who
+ran out of time ``away_timeouts`` times in a row gets one until they act or connect again.
+Each change is stored (:meth:`~schafkopf.server.store.Store.change_seat`), rebuilt at start,
+and told to every connection as a ``seats`` message with an ``event`` of kind ``seat``; the
+version does not change (no action is made), so the replay is the same. A stand-in plays only
+while some person holds a seat at the table: a table all of whose people left stops.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import dataclasses
 import logging
 import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,13 +49,42 @@ from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.registry import is_searching, make_player
 from schafkopf.server.bots import BotPool, Question, answer
 from schafkopf.server.settings import ServerSettings
-from schafkopf.server.store import Store, StoreError
-from schafkopf.server.table import GUT, HUMAN, Event, Table, TableConfig, TableError
+from schafkopf.server.store import SeatChange, Store, StoredTable, StoreError
+from schafkopf.server.table import (
+    AWAY,
+    BOT,
+    EMPTY,
+    FREE,
+    GUT,
+    HUMAN,
+    LEFT,
+    PERSON,
+    STAND_IN,
+    Event,
+    Table,
+    TableConfig,
+    TableError,
+    default_names,
+    seat_kind,
+    stand_in_name,
+)
 
 log = logging.getLogger("schafkopf.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """How the hub sends a message to one connection (a websocket's ``send_json``)."""
+
+STAND_IN_SPEC = "heuristic"
+"""The bot that plays a seat for a person (the rule-based level: quick and never in the pool)."""
+
+_STATUS_AFTER = {
+    "joined": PERSON, "took_over": PERSON, "back": PERSON, "left": LEFT, "away": AWAY,
+    "bot": EMPTY,
+}  # fmt: skip
+"""A seat's status after each kind of stored seat change."""
+
+_HANDS_CHANGED = frozenset({"joined", "took_over", "left"})
+"""Seat changes after which the seat's token is not the one it was given with the table."""
 
 
 @dataclass(eq=False)
@@ -78,6 +118,27 @@ class LiveTable:
     """When the last connection left (None while someone is connected)."""
     closed: bool = False
     """Closed for idleness: nothing moves any more."""
+    persons: list[str | None] = field(default_factory=list)
+    """Per seat a bot plays for a person: that person's name (None elsewhere)."""
+    public: bool = False
+    """Listed in the lobby."""
+    creator: int | None = None
+    """The creator's seat: its holder may seat bots in free seats."""
+    next_table: str | None = None
+    """The table made from this one for another round ("again")."""
+    changes: int = 0
+    """Seat changes stored so far (the next one's number)."""
+    handed: set[int] = field(default_factory=set)
+    """Seats whose token is not the one they were given with the table (someone joined,
+    took over or left since)."""
+    epoch: int = 0
+    """Counts the seat changes: a bot's answer counts only if none came while it thought."""
+    timeouts: list[int] = field(default_factory=list)
+    """Per seat, the person's timeouts in a row."""
+    needed: dict[int, float] = field(default_factory=dict)
+    """Free seats the game has waited at, since when (the loop's clock)."""
+    seat_timer: asyncio.TimerHandle | None = None
+    """Gives a free seat the game waits at a bot (``empty_seat_bot_seconds``)."""
 
 
 class Hub:
@@ -102,6 +163,8 @@ class Hub:
         """Stored tables that could not be rebuilt, with the reason."""
         self._closed: OrderedDict[str, Table] = OrderedDict()
         """Closed tables rebuilt for reading, the most recently read last."""
+        self._public: dict[str, None] = {}
+        """The open public tables' ids, the oldest first (the lobby lists the newest)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self.stopping = False
@@ -115,7 +178,14 @@ class Hub:
         for st in self.store.load(open_only=True):
             try:
                 table = self._rebuild(st.id, st.config, st.names, st.actions)
-                self.tables[st.id] = self._live(table, st.invite, st.tokens)
+                live = self._live(
+                    table, st.invite, st.tokens, public=st.public, creator=_creator(st),
+                    next_table=st.next_table, changes=st.changes,
+                )  # fmt: skip
+                live.timeouts = _timeouts_in_a_row(st, len(table.names))
+                self.tables[st.id] = live
+                if st.public:
+                    self._public[st.id] = None
             except Exception as e:  # any fault of one stored table: the others still serve
                 reason = f"{type(e).__name__}: {e}"
                 log.error("table %s cannot be rebuilt and is unavailable: %s", st.id, reason)
@@ -137,8 +207,9 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for live in self.tables.values():
-            if live.timer is not None:
-                live.timer.cancel()
+            for handle in (live.timer, live.seat_timer):
+                if handle is not None:
+                    handle.cancel()
         for _round in range(20):
             tasks = list(self._tasks)
             if not tasks:
@@ -165,23 +236,44 @@ class Hub:
         table.replay(actions)
         return table
 
-    def _live(self, table: Table, invite: str, tokens: list[str | None]) -> LiveTable:
+    def _live(
+        self,
+        table: Table,
+        invite: str,
+        tokens: list[str | None],
+        *,
+        public: bool = False,
+        creator: int | None = None,
+        next_table: str | None = None,
+        changes: Sequence[SeatChange] = (),
+    ) -> LiveTable:
+        """A table in memory with its bots, and its seating as the stored changes left it."""
         bots = {
             s: make_player(kind, table.names[s])
             for s, kind in enumerate(table.config.seats)
             if kind != HUMAN
         }
         searching = frozenset(s for s in bots if is_searching(table.config.seats[s]))
-        return LiveTable(table, invite, tokens, bots, searching=searching)
+        live = LiveTable(table, invite, tokens, bots, searching=searching)
+        live.public, live.creator, live.next_table = public, creator, next_table
+        live.changes = len(changes)
+        live.timeouts = [0] * len(table.names)
+        status, live.persons, live.handed = restore_seating(table, tokens, changes)
+        table.set_info(public=public, creator=creator, next_table=next_table)
+        for s, st in enumerate(status):
+            if st in STAND_IN:
+                bots[s] = make_player(STAND_IN_SPEC, table.names[s])
+        return live
 
     # -- tables and seats ------------------------------------------------------------------------
 
     def create(
-        self, config: TableConfig, creator: str | None = None
+        self, config: TableConfig, creator: str | None = None, *, public: bool = False
     ) -> tuple[str, str, int | None, str | None]:
         """A new table; the creator takes the first human seat. Returns (table id, invitation
         code, the creator's seat, its token). The table, its session and its bots are built
-        before anything is stored: a table the server could not serve is never stored."""
+        before anything is stored: a table the server could not serve is never stored.
+        ``public``: the lobby lists it."""
         if len(self.tables) >= self.settings.open_tables:
             raise TableError("server_full", "the server has as many open tables as it may")
         if 0 < config.turn_seconds < self.settings.min_turn_seconds:
@@ -189,63 +281,330 @@ class Hub:
                 "bad_turn_seconds",
                 f"turn_seconds must be 0 (no limit) or at least {self.settings.min_turn_seconds:g}",
             )
+        tokens: list[str | None] = [None] * len(config.seats)
+        renames: dict[int, str] = {}
+        seat = token = None
+        if creator is not None and HUMAN in config.seats:
+            seat = config.seats.index(HUMAN)
+            token = tokens[seat] = secrets.token_urlsafe(24)
+            renames[seat] = _person_name(creator, seat)
+        table_id, invite = self._open(config, tokens, renames=renames, public=public, creator=seat)
+        return table_id, invite, seat, token
+
+    def _open(
+        self,
+        config: TableConfig,
+        tokens: list[str | None],
+        *,
+        names: list[str] | None = None,
+        renames: dict[int, str] | None = None,
+        public: bool = False,
+        creator: int | None = None,
+        changes: tuple[SeatChange, ...] = (),
+        again_of: tuple[str, int | None] | None = None,
+    ) -> tuple[str, str]:
+        """Build, store and start a new table (see :meth:`create`); returns its id and
+        invitation. ``changes``: seats bots play for people from the start; ``again_of``:
+        the table (and its creator's seat) this one follows, pointed to in the same
+        transaction."""
+        if len(self.tables) >= self.settings.open_tables:
+            raise TableError("server_full", "the server has as many open tables as it may")
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(12)
         try:
+            if names is None:
+                names = default_names(config.seats, config.seed)
+            names = list(names)
+            for s, name in (renames or {}).items():
+                names[s] = name
             table = Table(
-                table_id, config, doubling_wait_seconds=self.settings.doubling_wait_seconds
+                table_id, config, names, doubling_wait_seconds=self.settings.doubling_wait_seconds
             )
-            tokens: list[str | None] = [None] * len(table.names)
-            seat = token = None
-            if creator is not None and HUMAN in config.seats:
-                seat = config.seats.index(HUMAN)
-                token = tokens[seat] = secrets.token_urlsafe(24)
-                table.rename(seat, _person_name(creator, seat))
-            live = self._live(table, invite, tokens)
+            live = self._live(
+                table, invite, tokens, public=public, creator=creator, changes=changes
+            )
         except TableError:
             raise
         except Exception as e:  # a configuration that passed its checks but cannot run
             raise TableError("bad_rules", f"the table cannot be set up: {e}") from None
         # the table and its creator's seat in one transaction: never one without the other
-        self.store.create_table(table_id, config.to_json(), invite, table.names, tokens)
+        try:
+            self.store.create_table(
+                table_id, config.to_json(), invite, table.names, tokens,
+                public=public, creator=creator, changes=changes, again_of=again_of,
+            )  # fmt: skip
+        except StoreError as e:
+            raise TableError("conflict", str(e)) from None
         self.tables[table_id] = live
+        if public:
+            self._public[table_id] = None
         self._kick(live)
-        return table_id, invite, seat, token
+        return table_id, invite
 
-    def join(self, table_id: str, invite: str, name: str) -> tuple[int, str]:
-        """Give the next free human seat to a person holding the invitation."""
+    async def join(self, table_id: str, invite: str, name: str) -> tuple[int, str]:
+        """Give a person holding the invitation a seat: the one they left (by their name),
+        else a free one, else one a bot plays for nobody or for someone who left (the bot
+        steps out). Returns the seat and its new token."""
         live = self.get(table_id)
         if not secrets.compare_digest(invite.encode(), live.invite.encode()):
             raise TableError("bad_invite", "that invitation is not for this table")
-        return self._claim(live, name)
-
-    def _claim(self, live: LiveTable, name: str) -> tuple[int, str]:
-        kinds = live.table.config.seats
-        free = [s for s, k in enumerate(kinds) if k == HUMAN and live.tokens[s] is None]
-        if not free:
-            raise TableError("table_full", "every seat for a person is taken")
-        seat = free[0]
-        token = secrets.token_urlsafe(24)
-        name = _person_name(name, seat)
-        self.store.claim_seat(live.table.id, seat, name, token)
-        live.tokens[seat] = token
-        live.table.rename(seat, name)
-        self._spawn(self._seats_changed(live))
+        async with live.lock:
+            self._check_open(live)
+            self._check_not_moved_on(live)
+            seat = _seat_for(live, name)
+            if seat is None:
+                raise TableError("table_full", "every seat for a person is taken")
+            token = secrets.token_urlsafe(24)
+            code = "joined" if live.table.seat_status[seat] == FREE else "took_over"
+            await self._change_seat(live, seat, code, name=_person_name(name, seat), token=token)
         self._kick(live)
         return seat, token
 
-    async def _seats_changed(self, live: LiveTable) -> None:
-        """Tell every connection who sits where now (the version does not change)."""
+    async def leave(self, table_id: str, token: str) -> tuple[int, str]:
+        """The person holding ``token`` leaves: a bot plays their seat at once, and the
+        token holds it no more. Returns the seat and the bot's name."""
+        live = self.get(table_id)
         async with live.lock:
+            self._check_open(live)
+            seat = self._holder(live, token)
+            self._check_not_moved_on(live)
+            await self._change_seat(live, seat, "left")
+        self._kick(live)
+        return seat, live.table.names[seat]
+
+    async def seat_bot(self, table_id: str, seat: int, token: str) -> str:
+        """At the creator's request (``token`` holds the creator's seat) a bot takes the free
+        ``seat`` for a person at once; a person may still take it over. Returns its name."""
+        live = self.get(table_id)
+        async with live.lock:
+            self._check_open(live)
+            holder = self._holder(live, token)
+            if live.creator is None or holder != live.creator:
+                raise TableError("not_creator", "only the table's creator may seat a bot")
+            self._check_not_moved_on(live)
+            t = live.table
+            if not 0 <= seat < len(t.names):
+                raise TableError("bad_seat", f"no seat {seat} at this table")
+            if t.seat_status[seat] != FREE:
+                raise TableError("seat_taken", f"seat {seat} is not free: {t.seat_status[seat]}")
+            await self._change_seat(live, seat, "bot")
+        self._kick(live)
+        return live.table.names[seat]
+
+    async def again(self, table_id: str, token: str) -> tuple[dict[str, Any], bool]:
+        """Another round with the same players, after the table's last game: a new table
+        with the same configuration (new cards), names and seat kinds, where each seat a
+        person holds gets a new token for that person, and each seat a bot plays for a
+        person goes on so. Every connection of this table is told the new table (each seat
+        only its own token). A second call answers with the same table. Returns the answer
+        for the caller's seat and whether the table was made now."""
+        live = self.get(table_id)
+        async with live.lock:
+            self._check_open(live)
+            seat = self._holder(live, token)
+            t = live.table
+            if not t.is_over():
+                raise TableError("not_over", "another round starts after the last game")
+            if live.next_table is not None:
+                return self._again_answer(live, seat), False
+            config = dataclasses.replace(t.config, seed=secrets.randbelow(2**32))
+            names: list[str] = []
+            tokens: list[str | None] = []
+            changes: list[SeatChange] = []
+            for s, st in enumerate(t.seat_status):
+                person = live.persons[s]
+                if st in (PERSON, AWAY):
+                    names.append(person if st == AWAY and person else t.names[s])
+                    tokens.append(secrets.token_urlsafe(24))
+                    continue
+                names.append(f"Spieler {s + 1}" if st == FREE else t.names[s])
+                tokens.append(None)
+                if st in (LEFT, EMPTY):
+                    code = "left" if st == LEFT else "bot"
+                    changes.append(SeatChange(s, code, t.names[s], person))
+            new_id, _invite = self._open(
+                config, tokens, names=names, public=live.public, creator=live.creator,
+                changes=tuple(changes), again_of=(t.id, live.creator),
+            )  # fmt: skip
+            live.next_table = new_id
+            t.set_info(public=live.public, creator=live.creator, next_table=new_id)
+            dead = []
             for conn in list(live.connections):
-                with contextlib.suppress(Exception):
-                    await conn.send(
-                        {
-                            "type": "seats",
-                            "version": live.table.version,
-                            "state": live.table.state_for(conn.seat),
-                        }
-                    )
+                news = {
+                    "type": "again",
+                    "version": t.version,
+                    "table": new_id,
+                    "seat": conn.seat,
+                    "token": None if conn.seat is None else tokens[conn.seat],
+                }
+                try:
+                    await conn.send(news)
+                except Exception:  # a closed socket: drop it, the others go on
+                    dead.append(conn)
+            for conn in dead:
+                _drop(live, conn)
+            return self._again_answer(live, seat), True
+
+    def _again_answer(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """The next table for the holder of ``seat``: its token there while the seat has
+        not changed hands since the new table was made (else None: join with the
+        invitation)."""
+        assert live.next_table is not None
+        nxt = self.tables.get(live.next_table)
+        token = None
+        if nxt is not None and seat not in nxt.handed:
+            token = nxt.tokens[seat]
+        return {
+            "table": live.next_table,
+            "seat": seat,
+            "token": token,
+            "invite": nxt.invite if nxt is not None else None,
+        }
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The newest open public tables that are not over (at most the settings'
+        ``lobby_tables``): each with its rules, names, seat kinds and statuses, the seats a
+        person may take, the game in progress and, while a seat is to be had, the
+        invitation."""
+        out: list[dict[str, Any]] = []
+        for table_id in reversed(list(self._public)):
+            live = self.tables.get(table_id)
+            if live is None or live.table.is_over():
+                self._public.pop(table_id, None)  # closed or over: never listed again
+                continue
+            t = live.table
+            free = _joinable(live)
+            out.append(
+                {
+                    "table": t.id,
+                    "name": t.config.name,
+                    "rules": t.config.rules,
+                    "names": list(t.names),
+                    "kinds": [seat_kind(k) for k in t.config.seats],
+                    "seat_status": list(t.seat_status),
+                    "free": free,
+                    "game": t.game_number,
+                    "games": t.config.games,
+                    "turn_seconds": t.config.turn_seconds,
+                    "invite": live.invite if free and live.next_table is None else None,
+                }
+            )
+            if len(out) >= self.settings.lobby_tables:
+                break
+        return out
+
+    def _holder(self, live: LiveTable, token: str | None) -> int:
+        """The seat ``token`` holds at this table, or TableError ``bad_token``."""
+        if token and token.isascii():
+            for s, t in enumerate(live.tokens):
+                if t is not None and secrets.compare_digest(t.encode(), token.encode()):
+                    return s
+        raise TableError("bad_token", "that token holds no seat at this table")
+
+    def _check_open(self, live: LiveTable) -> None:
+        if live.closed:
+            raise TableError("table_closed", f"table {live.table.id!r} is closed")
+
+    def _check_not_moved_on(self, live: LiveTable) -> None:
+        """Once a table has its next round, its seats stay as they are (so that each
+        seat's holder is the one its token at the next table was made for)."""
+        if live.next_table is not None:
+            raise TableError(
+                "table_over", f"the table is over and goes on at table {live.next_table!r}"
+            )
+
+    async def _change_seat(
+        self,
+        live: LiveTable,
+        seat: int,
+        code: str,
+        *,
+        name: str | None = None,
+        token: str | None = None,
+    ) -> None:
+        """Store one seat change (a code of :data:`~schafkopf.server.store.SEAT_CHANGES`),
+        apply it and tell every connection (the caller holds the table's lock). ``name`` and
+        ``token``: of the person who joins or takes over."""
+        t = live.table
+        status = t.seat_status[seat]
+        if code in ("joined", "took_over"):
+            assert name is not None and token is not None
+            person: str | None = name
+            shown: str | None = name
+        elif code == "left":
+            person = live.persons[seat] if status == AWAY else t.names[seat]
+            shown = t.names[seat] if status == AWAY else None  # keep the stand-in's name
+        elif code == "away":
+            person, shown = t.names[seat], None
+        elif code == "back":
+            person = live.persons[seat] or t.names[seat]
+            shown = person
+        else:  # "bot": an empty seat
+            person, shown = None, None
+        if shown is None:
+            shown = stand_in_name(t.names, seat, t.config.seed, person)
+        change = SeatChange(seat, code, shown, person, len(t.actions))
+        try:
+            self.store.change_seat(t.id, live.changes, change, token=token, revoke=code == "left")
+        except StoreError as e:
+            raise TableError("conflict", str(e)) from None
+        live.changes += 1
+        live.epoch += 1
+        new = _STATUS_AFTER[code]
+        statuses = list(t.seat_status)
+        statuses[seat] = new
+        live.persons[seat] = person if new in STAND_IN else None
+        if new in STAND_IN:
+            if seat not in live.bots:
+                live.bots[seat] = make_player(STAND_IN_SPEC, shown)
+        else:
+            live.bots.pop(seat, None)
+        if code == "left":
+            live.tokens[seat] = None
+            for conn in live.connections:  # the leaver's connections watch from now on
+                if conn.seat == seat:
+                    conn.seat = None
+        if token is not None:
+            live.tokens[seat] = token
+        if code in _HANDS_CHANGED:
+            live.handed.add(seat)
+        live.timeouts[seat] = 0
+        live.needed.pop(seat, None)
+        if live.seat_timer is not None:  # the driver sets it again for the seat it waits at
+            live.seat_timer.cancel()
+            live.seat_timer = None
+        t.rename(seat, shown)
+        t.set_seating(statuses)
+        event = {
+            "kind": "seat",
+            "code": code,
+            "seat": seat,
+            "name": shown,
+            "status": new,
+            "plays": HUMAN if new == PERSON else STAND_IN_SPEC,
+            "person": person,
+        }
+        log.info("table %s: seat %d %s", t.id, seat, code)
+        await self._tell_seats(live, event)
+
+    async def _tell_seats(self, live: LiveTable, event: dict[str, Any]) -> None:
+        """Tell every connection a seat change and who sits where now (the version does not
+        change; the caller holds the lock)."""
+        dead = []
+        for conn in list(live.connections):
+            try:
+                await conn.send(
+                    {
+                        "type": "seats",
+                        "version": live.table.version,
+                        "event": event,
+                        "state": live.table.state_for(conn.seat),
+                    }
+                )
+            except Exception:  # a closed socket: drop it, the others go on
+                dead.append(conn)
+        for conn in dead:
+            _drop(live, conn)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task of the serving loop (dropped when not serving yet)."""
@@ -294,6 +653,8 @@ class Hub:
         (st,) = self.store.load(table_id)
         try:
             table = self._rebuild(st.id, st.config, st.names, st.actions)
+            restore_seating(table, st.tokens, st.changes)
+            table.set_info(public=st.public, creator=_creator(st), next_table=st.next_table)
         except Exception as e:
             self.unavailable[table_id] = f"{type(e).__name__}: {e}"
             log.error("closed table %s cannot be rebuilt: %s", table_id, e)
@@ -324,10 +685,12 @@ class Hub:
         live = self.get(table_id)
         self.store.close_table(table_id)
         live.closed = True  # the driver, the timer and every action stop at this mark
-        if live.timer is not None:
-            live.timer.cancel()
-            live.timer = None
+        for handle in (live.timer, live.seat_timer):
+            if handle is not None:
+                handle.cancel()
+        live.timer = live.seat_timer = None
         del self.tables[table_id]
+        self._public.pop(table_id, None)
         self._closed[table_id] = live.table
         while len(self._closed) > CLOSED_TABLES_KEPT:
             self._closed.popitem(last=False)
@@ -338,10 +701,7 @@ class Hub:
         live = self.get(table_id)
         if token is None or token == "":
             return None
-        for s, t in enumerate(live.tokens):
-            if t is not None and secrets.compare_digest(t.encode(), token.encode()):
-                return s
-        raise TableError("bad_token", "that token holds no seat at this table")
+        return self._holder(live, token)
 
     # -- connections ---------------------------------------------------------------------------
 
@@ -351,22 +711,43 @@ class Hub:
         seat: int | None,
         send: Send,
         send_text: Callable[[str], Awaitable[None]] | None = None,
+        *,
+        token: str | None = None,
     ) -> Connection:
-        """Register a connection and send it a snapshot."""
+        """Register a connection and send it a snapshot. ``token``: the one that gave
+        ``seat``, checked again here (the seat may have changed hands meanwhile). A person
+        a bot plays for while they are away is back with this connection."""
         live = self.get(table_id)
         conn = Connection(seat, send, send_text)
+        back = False
         async with live.lock:  # the checks too: others may connect while we wait for it
             if live.closed:
                 raise TableError("table_closed", f"table {table_id!r} is closed")
+            if token and seat is not None and self._holder(live, token) != seat:
+                raise TableError("bad_token", "that token holds no seat at this table")
             if len(live.connections) >= self.settings.connections_per_table:
                 raise TableError(
                     "rate_limited",
                     f"the table has {self.settings.connections_per_table} connections already",
                 )
+            if seat is not None and live.table.seat_status[seat] == AWAY:
+                back = await self._back(live, seat)
             await send(live.table.snapshot_for(seat))  # a client gone by now is never added
             live.connections.append(conn)
             live.idle_since = None
+        if back:
+            self._kick(live)
         return conn
+
+    async def _back(self, live: LiveTable, seat: int) -> bool:
+        """The person a bot played for while they were away is back (the caller holds the
+        lock); False when that could not be stored (they are back with their next try)."""
+        try:
+            await self._change_seat(live, seat, "back")
+        except TableError:
+            log.exception("table %s: seat %d could not be given back", live.table.id, seat)
+            return False
+        return True
 
     def disconnect(self, table_id: str, conn: Connection) -> None:
         """Forget a connection."""
@@ -399,23 +780,45 @@ class Hub:
     # -- acting ------------------------------------------------------------------------------------
 
     async def act(
-        self, table_id: str, seat: int | None, action: Any, version: int, by: str = "person"
+        self,
+        table_id: str,
+        seat: int | None,
+        action: Any,
+        version: int,
+        by: str = "person",
+        *,
+        conn: Connection | None = None,
     ) -> None:
-        """Accept ``action`` from ``seat`` if the client saw the newest ``version``; raises
-        TableError (and changes nothing) otherwise."""
+        """Accept ``action`` from ``seat`` (with ``conn``: the connection's seat, read under
+        the table's lock) if the client saw the newest ``version``; raises TableError (and
+        changes nothing) otherwise. A person a bot plays for while they are away is back
+        with any action they send, accepted or not."""
         live = self.get(table_id)
-        if seat is None:
+        if conn is None and seat is None:
             raise TableError("no_seat", "a spectator cannot act")
-        async with live.lock:
-            t = live.table
-            if version != t.version:
-                raise TableError(
-                    "stale_version",
-                    f"the table is at version {t.version}, not {version}: resume first",
-                )
-            if live.table.config.seats[seat] != HUMAN:
-                raise TableError("bot_seat", "a bot plays that seat")
-            await self._accept(live, seat, t.parse(seat, action), by)
+        back = False
+        try:
+            async with live.lock:
+                if conn is not None:
+                    seat = conn.seat
+                if seat is None:
+                    raise TableError("no_seat", "a spectator cannot act")
+                t = live.table
+                if t.seat_status[seat] == AWAY and by == "person":
+                    back = await self._back(live, seat)
+                if version != t.version:
+                    raise TableError(
+                        "stale_version",
+                        f"the table is at version {t.version}, not {version}: resume first",
+                    )
+                if seat in live.bots:
+                    raise TableError("bot_seat", "a bot plays that seat")
+                await self._accept(live, seat, t.parse(seat, action), by)
+                live.timeouts[seat] = 0
+        except TableError:
+            if back:
+                self._kick(live)
+            raise
         self._kick(live)
 
     async def _accept(self, live: LiveTable, seat: int, action: Action, by: str) -> list[Event]:
@@ -478,18 +881,19 @@ class Hub:
             live.driving = False
 
     async def _bot_step(self, live: LiveTable) -> bool:
-        """Let one bot act if one should; set the turn timer for a person. True: go on."""
+        """Let one bot act if one should; set the turn timer for a person (and for a free
+        seat the timer that gives it a bot). True: go on."""
         t = live.table
         game = t.game
         if game is None:
             return False
-        version = t.version
+        version, epoch = t.version, live.epoch
         mover = game.to_move
         assert mover is not None
         for s in doubling_order(game):
             bot = live.bots.get(s)
             key = (t.game_number, game.played, len(game.doublings), s)
-            if bot is not None and key not in live.asked:
+            if bot is not None and key not in live.asked and self._may_play(live, s):
                 live.asked.add(key)
                 try:
                     say = await self._think(live, s, bot, "double", game.view(s))
@@ -499,17 +903,21 @@ class Hub:
                 except Exception:  # a bot's bug must not stall the table: it does not double
                     log.exception("table %s: bot %s failed to answer Kontra/Re", t.id, s)
                     say = False
-                if t.version != version:
-                    return True  # someone acted while the bot thought: look again
+                if t.version != version or live.epoch != epoch:
+                    return True  # someone acted, or a seat changed, while the bot thought
                 if say:
-                    return await self._bot_act(live, version, s, DOUBLE, "bot")
+                    return await self._bot_act(live, version, epoch, s, DOUBLE, "bot")
         if t.waiting_for_doubling:  # people may say Kontra/Re before the next card
             self._arm_wait(live, version)
             return False
         player = live.bots.get(mover)
         if player is None:
+            if t.seat_status[mover] == FREE:
+                self._arm_seat_timer(live, mover)
             self._arm_timer(live, version, mover)
             return False
+        if not self._may_play(live, mover):
+            return False  # a stand-in with nobody at the table: it waits for a person
         if self.bot_delay:
             await asyncio.sleep(self.bot_delay)
         view = game.view(mover)
@@ -523,7 +931,15 @@ class Hub:
         except Exception:  # a bot's bug must not stall the table: the rule-based player steps in
             log.exception("table %s: bot %s failed; the rule-based player acts", t.id, mover)
             action = HeuristicPlayer().choose(view, live.rng)
-        return await self._bot_act(live, version, mover, action, "bot")
+        return await self._bot_act(live, version, epoch, mover, action, "bot")
+
+    def _may_play(self, live: LiveTable, seat: int) -> bool:
+        """Whether the bot in ``seat`` may act now: a bot of the table's configuration
+        always; one playing for a person only while some person holds a seat at the table
+        (or where the operator allows tables of bots), so that a table everyone left stops."""
+        if live.table.seat_status[seat] not in STAND_IN or self.settings.allow_bot_tables:
+            return True
+        return any(token is not None for token in live.tokens)
 
     async def _think(
         self, live: LiveTable, seat: int, player: Player, question: Question, view: View
@@ -542,12 +958,14 @@ class Hub:
             return await asyncio.to_thread(answer, player, question, view, rng)
 
     async def _bot_act(
-        self, live: LiveTable, version: int, seat: int, action: Action, by: str
+        self, live: LiveTable, version: int, epoch: int, seat: int, action: Action, by: str
     ) -> bool:
+        """Accept a bot's answer unless the table moved on or a seat changed while it
+        thought (then it thinks again)."""
         async with live.lock:
             t = live.table
-            if t.version != version:
-                return True  # someone acted meanwhile: think again
+            if t.version != version or live.epoch != epoch:
+                return True  # someone acted (or a seat changed) meanwhile: think again
             await self._accept(live, seat, t.parse(seat, action), by)
         return True
 
@@ -557,6 +975,37 @@ class Hub:
             return
         loop = asyncio.get_running_loop()
         live.timer = loop.call_later(limit, self._timed_out, live, version, seat)
+
+    def _arm_seat_timer(self, live: LiveTable, seat: int) -> None:
+        """Give the free ``seat`` the game waits at a bot once it has waited there for the
+        settings' ``empty_seat_bot_seconds`` (counted from the first time it did), at a table
+        where some person holds a seat."""
+        loop = asyncio.get_running_loop()
+        since = live.needed.setdefault(seat, loop.time())
+        if live.seat_timer is not None or live.closed:
+            return
+        if not any(token is not None for token in live.tokens):
+            return
+        delay = max(0.0, since + self.settings.empty_seat_bot_seconds - loop.time())
+        live.seat_timer = loop.call_later(delay, self._seat_wait_over, live, seat)
+
+    def _seat_wait_over(self, live: LiveTable, seat: int) -> None:
+        live.seat_timer = None
+        self._spawn(self._fill_seat(live, seat))
+
+    async def _fill_seat(self, live: LiveTable, seat: int) -> None:
+        """A bot takes the free ``seat`` (nobody took it in time)."""
+        try:
+            async with live.lock:
+                t = live.table
+                if live.closed or self.stopping or t.seat_status[seat] != FREE:
+                    return
+                if not any(token is not None for token in live.tokens):
+                    return
+                await self._change_seat(live, seat, "bot")
+        except TableError:
+            log.exception("table %s: seating a bot in seat %d was refused", live.table.id, seat)
+        self._kick(live)
 
     def _arm_wait(self, live: LiveTable, version: int) -> None:
         """End the wait for Kontra/Re at the table's deadline (unless something happens)."""
@@ -573,14 +1022,18 @@ class Hub:
 
     async def _end_wait(self, live: LiveTable, version: int) -> None:
         """The wait for Kontra/Re ran out: "gut" for each person still waited on (stored
-        ``by`` timeout), and play goes on."""
+        ``by`` timeout), and play goes on. At a table with a move time each such "gut"
+        counts as a timeout of the person."""
         try:
             async with live.lock:
                 t = live.table
                 if live.closed or t.version != version:
                     return
-                for seat in t.waiting_for_doubling:
+                waited = t.waiting_for_doubling
+                for seat in waited:
                     await self._accept(live, seat, GUT, "timeout")
+                for seat in waited:
+                    await self._count_timeout(live, seat)
         except TableError:
             log.exception("table %s: ending the wait for Kontra/Re was refused", live.table.id)
         self._kick(live)
@@ -590,18 +1043,36 @@ class Hub:
         self._spawn(self._stand_in(live, version, seat))
 
     async def _stand_in(self, live: LiveTable, version: int, seat: int) -> None:
-        """A person ran out of time: the rule-based player decides this one action."""
+        """A person ran out of time: the rule-based player decides this one action (unless a
+        bot plays the seat by now)."""
         t = live.table
         if live.closed or t.version != version or t.game is None or t.game.to_move != seat:
             return
-        if t.waiting_for_doubling:  # not reached: no turn timer runs during a wait
+        if t.waiting_for_doubling or seat in live.bots:  # no turn timer runs during a wait
+            self._kick(live)
             return
         action = HeuristicPlayer().choose(t.game.view(seat), live.rng)
         try:
-            await self._bot_act(live, version, seat, action, "timeout")
+            async with live.lock:
+                if t.version == version and seat not in live.bots and not live.closed:
+                    await self._accept(live, seat, t.parse(seat, action), "timeout")
+                    await self._count_timeout(live, seat)
         except TableError:
             log.exception("table %s: the stand-in's action was refused", t.id)
         self._kick(live)
+
+    async def _count_timeout(self, live: LiveTable, seat: int) -> None:
+        """Count a person's timeout at a table with a move time; after the settings'
+        ``away_timeouts`` in a row a bot plays for them until they are back (the caller
+        holds the lock)."""
+        most = self.settings.away_timeouts
+        if live.table.config.turn_seconds <= 0 or most <= 0:
+            return
+        if live.table.seat_status[seat] != PERSON:
+            return
+        live.timeouts[seat] += 1
+        if live.timeouts[seat] >= most:
+            await self._change_seat(live, seat, "away")
 
 
 CLOSED_TABLES_KEPT = 64
@@ -627,3 +1098,78 @@ def _could_be_id(table_id: str) -> bool:
 def _person_name(name: str, seat: int) -> str:
     """A person's name as the table shows it: white space folded, at most 30 characters."""
     return " ".join(name.split())[:30] or f"Spieler {seat + 1}"
+
+
+def restore_seating(
+    table: Table, tokens: Sequence[str | None], changes: Sequence[SeatChange]
+) -> tuple[list[str], list[str | None], set[int]]:
+    """Who plays each seat after the stored ``changes`` (set on ``table`` too): the seat
+    statuses, per seat a bot plays for a person that person's name, and the seats whose
+    token is not the one they were given with the table."""
+    status = [BOT if kind != HUMAN else FREE for kind in table.config.seats]
+    persons: list[str | None] = [None] * len(status)
+    handed: set[int] = set()
+    for s, kind in enumerate(table.config.seats):
+        if kind == HUMAN and tokens[s] is not None:
+            status[s] = PERSON
+    for c in changes:
+        if not 0 <= c.seat < len(status) or status[c.seat] == BOT:
+            continue
+        status[c.seat] = _STATUS_AFTER.get(c.code, status[c.seat])
+        persons[c.seat] = c.person if status[c.seat] in STAND_IN else None
+        if c.code in _HANDS_CHANGED:
+            handed.add(c.seat)
+    for s, st in enumerate(status):  # the token is the truth of who holds a seat
+        held = tokens[s] is not None
+        if st in (PERSON, AWAY) and not held:
+            status[s] = FREE
+        elif st in (FREE, LEFT, EMPTY) and held:
+            status[s], persons[s] = PERSON, None
+    table.set_seating(status)
+    return status, persons, handed
+
+
+def _creator(st: StoredTable) -> int | None:
+    """A stored table's creator's seat; a table of an older release has no record of it,
+    and its creator took the first seat for a person."""
+    if st.info:
+        return st.creator
+    seats = list(st.config.get("seats", ()))
+    return seats.index(HUMAN) if HUMAN in seats else None
+
+
+def _timeouts_in_a_row(st: StoredTable, seats: int) -> list[int]:
+    """Per seat, the person's timeouts since their last own action or seat change (from
+    the stored actions), so that a restart does not forgive them."""
+    counts = [0] * seats
+    resets: dict[int, list[int]] = {}
+    for c in st.changes:
+        resets.setdefault(c.after, []).append(c.seat)
+    for i, ((seat, _action), by) in enumerate(zip(st.actions, st.bys, strict=False)):
+        for s in resets.get(i, ()):
+            counts[s] = 0
+        if 0 <= seat < seats:
+            if by == "timeout":
+                counts[seat] += 1
+            elif by == "person":
+                counts[seat] = 0
+    for s in resets.get(len(st.actions), ()):
+        counts[s] = 0
+    return counts
+
+
+def _seat_for(live: LiveTable, name: str) -> int | None:
+    """The seat a person who joins under ``name`` gets: the one they left (same name), else
+    a free one, else one a bot plays for nobody, else one a bot plays for someone who left."""
+    status = live.table.seat_status
+    wanted = " ".join(name.split())[:30]
+    order = [s for s, st in enumerate(status) if st == LEFT and wanted == live.persons[s]]
+    for kind in (FREE, EMPTY, LEFT):
+        order += [s for s, st in enumerate(status) if st == kind]
+    return order[0] if order else None
+
+
+def _joinable(live: LiveTable) -> list[int]:
+    """The seats a person may take: free ones and those a bot plays for a person who left
+    or for nobody."""
+    return [s for s, st in enumerate(live.table.seat_status) if st in (FREE, EMPTY, LEFT)]

@@ -15,6 +15,19 @@ Server to client: ``snapshot`` (``version``, ``state``), ``event`` (``version``,
 time in seconds, to set a countdown against) and ``error`` (``code``, ``message``). Every
 ``state`` is built for the receiving seat (:meth:`schafkopf.server.table.Table.state_for`).
 
+Seats follow people: ``seats`` (``version``, unchanged: no action was made; ``event``;
+``state``) says who plays a seat now. Its ``event`` is ``{"kind": "seat", "code", "seat",
+"name", "status", "plays", "person"}`` with ``code`` one of ``joined`` (a person took a free
+seat), ``took_over`` (a person took a seat a bot played for a person; the bot stepped out),
+``left`` (the person left; a bot plays on for them), ``away`` (the person ran out of time
+``away_timeouts`` times in a row; a bot plays until they act or connect again), ``back`` (so
+they did) and ``bot`` (a bot took a seat nobody took); ``status`` is the seat's new status
+(``state.seat_status``), ``plays`` ``human`` or the bot's level id, ``person`` the person
+concerned (None for ``bot``). A connection whose person left watches from then on
+(``state.seat`` None). After "again" (``POST /api/tables/{id}/again``) every connection of
+the old table gets ``{"type": "again", "version", "table": new id, "seat", "token"}``: its
+own seat's token at the new table (None for a spectator, or a seat nobody holds there).
+
 The wait for Kontra and Re: where a person's chance to double would close with the next card,
 the table plays no card until each such person has answered. ``state.view`` then carries
 ``waiting_for_doubling`` (the seats waited on, else ``[]``), ``doubling_deadline`` (when the
@@ -38,7 +51,8 @@ ERROR_CODES: Final = (
     "malformed", "too_large", "stale_version", "illegal", "bad_action", "bad_seat", "no_seat",
     "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
     "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
-    "table_closed", "unavailable", "server_full", "not_found", "bad_method",
+    "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
+    "seat_taken", "not_over",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
@@ -101,6 +115,8 @@ class CreateTable(BaseModel):
     name: Name = Field(default="", max_length=60)
     player: Name | None = Field(default=None, max_length=30)
     """The creator's name: the creator takes the first seat for a person."""
+    public: bool = Field(default=False, strict=True)
+    """Listed in the lobby (``GET /api/tables``), with the invitation: anyone may join."""
 
 
 class JoinTable(BaseModel):
@@ -110,6 +126,15 @@ class JoinTable(BaseModel):
 
     invite: str = Field(max_length=64)
     name: Name = Field(default="", max_length=30)
+
+
+class SeatToken(BaseModel):
+    """``POST /api/tables/{id}/leave``, ``.../again`` and ``.../seats/{seat}/bot``: the
+    secret of the seat that asks (in the body, so that it stays out of logs of URLs)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=64, strict=True)
 
 
 MAX_ERROR_TEXT: Final = 300

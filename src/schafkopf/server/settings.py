@@ -49,6 +49,16 @@ class ServerSettings:
     bot_seconds: float = 5.0
     """The longest a bot may think about one decision; then the rule-based player decides for
     it (a bot process that overran is replaced)."""
+    empty_seat_bot_seconds: float = 60.0
+    """How long a game waits at the turn of a seat for a person that nobody took before a
+    bot (the rule-based player) takes it, counted from the first time the game reached it
+    (0: at once). Only at a table where some person holds a seat; a person may still join
+    and take the seat over."""
+    away_timeouts: int = 3
+    """After this many timeouts in a row (at a table with a move time) a bot plays a
+    person's seat until the person acts or connects again (0: never)."""
+    lobby_tables: int = 50
+    """The most tables ``GET /api/tables`` lists (the newest open public ones)."""
     allow_player_specs: bool = False
     """Let clients seat any player spec (``pimc:samples=50``), not only the offered levels."""
     allow_bot_tables: bool = False
@@ -98,6 +108,9 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "min_turn_seconds": (float, 0.01, 3600),
     "doubling_wait_seconds": (float, 0.01, 3600),
     "bot_seconds": (float, 0.1, 3600),
+    "empty_seat_bot_seconds": (float, 0, 86400),
+    "away_timeouts": (int, 0, 1000),
+    "lobby_tables": (int, 1, 1000),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),
 }

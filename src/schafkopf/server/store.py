@@ -5,6 +5,15 @@ database (``postgresql+psycopg://user@host/db``). An action is accepted exactly 
 committed: the row's key (table, sequence number) is unique, so an action can never be stored,
 and so applied, twice; a crash loses nothing that was accepted. Tables are rebuilt at start by
 replaying their actions (:meth:`Store.load`).
+
+Who plays a seat for a person changes without any action (a person leaves, a bot takes an
+empty seat, a person away is stood in for, and back): each change is a row of
+``seat_changes``, numbered per table and stored with the seat's new name and token in one
+transaction, so the seating is rebuilt at start as it was; the actions and so the replay are
+untouched. ``table_info`` holds what a table was created with beyond its configuration (listed
+in the lobby, its creator's seat) and the table made from it for another round. Both tables
+are new in this release: ``create_all`` adds them to an older database, whose tables have no
+rows there (private, the creator in the first seat for a person, nothing changed).
 """
 
 from __future__ import annotations
@@ -17,11 +26,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -95,6 +105,55 @@ class ActionRow(_Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class TableInfoRow(_Base):
+    """A table's lobby entry, creator and successor (tables of older releases have none)."""
+
+    __tablename__ = "table_info"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    public: Mapped[bool] = mapped_column(Boolean)
+    """Listed in the lobby: anyone may join."""
+    creator: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat the creator took (None: created without a person)."""
+    next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table made from this one for another round with the same players."""
+
+
+class SeatChangeRow(_Base):
+    """One change of who plays a seat for a person (see :data:`SEAT_CHANGES`)."""
+
+    __tablename__ = "seat_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(60))
+    """The name the seat shows from this change on."""
+    person: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    """The person the change is about (the one a bot plays for, who left or came back)."""
+    after: Mapped[int] = mapped_column(Integer)
+    """How many of the table's actions were stored before the change."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+SEAT_CHANGES: Final = ("left", "away", "back", "bot", "took_over")
+"""The codes of seat changes: the person left (a bot plays for them), was away past the move
+time too often (a bot plays until they are back), is back; a bot took an empty seat; a person
+took a seat a bot played for a person (the bot stepped out)."""
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A stored seat change, as :meth:`Store.load` gives it back."""
+
+    seat: int
+    code: str
+    name: str
+    person: str | None
+    after: int = 0
+
+
 class ClosedRow(_Base):
     """A table that was closed (nobody connected for long): its games stay readable."""
 
@@ -126,6 +185,15 @@ class StoredTable:
     names: list[str]
     tokens: list[str | None]
     actions: list[tuple[int, int]]
+    bys: list[str] = field(default_factory=list)
+    """Per action, who decided it (``person``, ``bot``, ``timeout``)."""
+    created: float = 0.0
+    info: bool = False
+    """Whether the table has a ``table_info`` row (tables of older releases have none)."""
+    public: bool = False
+    creator: int | None = None
+    next_table: str | None = None
+    changes: list[SeatChange] = field(default_factory=list)
 
 
 def database_url(url: str | None = None) -> str:
@@ -169,15 +237,73 @@ class Store:
         invite: str,
         names: list[str],
         tokens: list[str | None] | None = None,
+        *,
+        public: bool = False,
+        creator: int | None = None,
+        changes: tuple[SeatChange, ...] = (),
+        again_of: tuple[str, int | None] | None = None,
     ) -> None:
         """Store a new table and its seats, in one transaction (free seats have no token;
-        the creator's seat may be taken at once)."""
+        the creator's seat may be taken at once): whether the lobby lists it, the creator's
+        seat, the bots that play seats for people from the start (``changes``), and with
+        ``again_of`` (the old table and its creator's seat) the old table's pointer to this
+        one, which it may have only once (:class:`StoreError`)."""
         tokens = tokens or [None] * len(names)
+        now = time.time()
         with self._session() as s:
-            s.add(TableRow(id=table_id, config=config, invite=invite, created=time.time()))
+            s.add(TableRow(id=table_id, config=config, invite=invite, created=now))
             s.flush()  # the table row first: the seats refer to it
             for seat, (name, token) in enumerate(zip(names, tokens, strict=True)):
                 s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=token))
+            s.add(TableInfoRow(table_id=table_id, public=public, creator=creator))
+            for seq, c in enumerate(changes):
+                s.add(
+                    SeatChangeRow(table_id=table_id, seq=seq, seat=c.seat, code=c.code,
+                                  name=c.name, person=c.person, after=0, at=now)
+                )  # fmt: skip
+            if again_of is not None:
+                old, old_creator = again_of
+                row = s.get(TableInfoRow, old)
+                if row is None:  # a table of an older release
+                    s.add(TableInfoRow(table_id=old, public=False, creator=old_creator,
+                                       next_table=table_id))  # fmt: skip
+                elif row.next_table is not None:
+                    raise StoreError(f"table {old} has a next table already")
+                else:
+                    row.next_table = table_id
+
+    def change_seat(
+        self,
+        table_id: str,
+        seq: int,
+        change: SeatChange,
+        *,
+        token: str | None = None,
+        revoke: bool = False,
+    ) -> None:
+        """Store seat change number ``seq`` (from 0) with the seat's new name, in one
+        transaction; ``token``: a person takes the seat (it must have none), ``revoke``: the
+        person's token stops holding it. A second change with the same number is refused
+        with :class:`StoreError`."""
+        try:
+            with self._session() as s:
+                row = s.get(SeatRow, (table_id, change.seat))
+                if row is None:
+                    raise StoreError(f"no seat {change.seat} at table {table_id}")
+                if token is not None:
+                    if row.token is not None:
+                        raise StoreError(f"seat {change.seat} is taken")
+                    row.token = token
+                elif revoke:
+                    row.token = None
+                row.name = change.name
+                s.add(
+                    SeatChangeRow(table_id=table_id, seq=seq, seat=change.seat,
+                                  code=change.code, name=change.name, person=change.person,
+                                  after=change.after, at=time.time())
+                )  # fmt: skip
+        except exc.IntegrityError:
+            raise StoreError(f"seat change {seq} of table {table_id} is stored already") from None
 
     def claim_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
         """Give a free human seat to a person (their name and secret token)."""
@@ -253,9 +379,15 @@ class Store:
                     select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
                 ).all()
                 actions = s.execute(
-                    select(ActionRow.seat, ActionRow.action)
+                    select(ActionRow.seat, ActionRow.action, ActionRow.by)
                     .where(ActionRow.table_id == t.id)
                     .order_by(ActionRow.seq)
+                ).all()
+                info = s.get(TableInfoRow, t.id)
+                changes = s.scalars(
+                    select(SeatChangeRow)
+                    .where(SeatChangeRow.table_id == t.id)
+                    .order_by(SeatChangeRow.seq)
                 ).all()
                 config = t.config if isinstance(t.config, dict) else json.loads(t.config)
                 out.append(
@@ -265,7 +397,16 @@ class Store:
                         t.invite,
                         [r.name for r in seats],
                         [r.token for r in seats],
-                        [(int(a), int(b)) for a, b in actions],
+                        [(int(a), int(b)) for a, b, _by in actions],
+                        bys=[str(by) for _a, _b, by in actions],
+                        created=float(t.created),
+                        info=info is not None,
+                        public=bool(info.public) if info is not None else False,
+                        creator=info.creator if info is not None else None,
+                        next_table=info.next_table if info is not None else None,
+                        changes=[
+                            SeatChange(c.seat, c.code, c.name, c.person, c.after) for c in changes
+                        ],
                     )
                 )
         return out

@@ -16,12 +16,18 @@ card (before the first card under ``kontra_deadline: before_first_card``; Re rig
 Kontra), the table waits before any card for each such person to say the doubling or "gut"
 (:data:`GUT`, no doubling: stored like an action, never the engine's); the public view names
 the seats waited on and the wait's deadline (:attr:`Table.waiting_for_doubling`).
+
+Who plays each seat now is the server's to say (:meth:`Table.set_seating`): a person, a bot
+of the configuration, nobody yet, or a bot standing in for a person (who left or is away, or
+for a seat nobody took). The state names it per seat (``seat_status``, ``stand_in``); only
+seats for a person that no bot plays are waited on for Kontra/Re. It changes no version.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import secrets
 import time
@@ -63,8 +69,27 @@ BOT_NAMES: Final = (
 """Bavarian first names for the bots (distinct at one table, drawn by the table's seed)."""
 
 
-_BETWEEN_GAMES: Final = frozenset({"rules", "seats", "kinds", "ledger", "last_result"})
-"""The parts of a table's state that change only between games."""
+PERSON: Final = "person"
+"""Seat status: a person holds the seat and plays it."""
+FREE: Final = "free"
+"""Seat status: a seat for a person that nobody took yet (and no bot plays)."""
+BOT: Final = "bot"
+"""Seat status: a bot's seat by the table's configuration."""
+LEFT: Final = "left"
+"""Seat status: the person left; a bot plays the seat until a person takes it."""
+AWAY: Final = "away"
+"""Seat status: the person missed several moves in a row; a bot plays the seat until the
+person acts or connects again (the person keeps the seat)."""
+EMPTY: Final = "empty"
+"""Seat status: nobody took the seat for a person; a bot plays it until a person does."""
+STAND_IN: Final = frozenset({LEFT, AWAY, EMPTY})
+"""The statuses of a seat for a person that a bot plays now."""
+SEAT_STATUSES: Final = (PERSON, FREE, BOT, LEFT, AWAY, EMPTY)
+
+_BETWEEN_GAMES: Final = frozenset(
+    {"rules", "seats", "kinds", "ledger", "last_result", "public", "creator"}
+)
+"""The parts of a table's state that change only between games (or never)."""
 
 
 class TableError(ValueError):
@@ -231,7 +256,7 @@ class Table:
         self.config = config
         self.rules = Ruleset.from_json(config.rules)
         n = self.rules.players
-        self.names = list(names) if names is not None else _default_names(config.seats, config.seed)
+        self.names = list(names) if names is not None else default_names(config.seats, config.seed)
         if len(self.names) != n:
             raise TableError("bad_seats", f"{n} names needed, got {len(self.names)}")
         self.session = Session(self.rules, self.names, games=config.games, seed=config.seed)
@@ -247,6 +272,18 @@ class Table:
         self._game_text: _GameText | None = None
         self._event_texts: dict[int, str] = {}
         self._humans = tuple(s for s, k in enumerate(config.seats) if k == HUMAN)
+        self.seat_status: list[str] = [PERSON if k == HUMAN else BOT for k in config.seats]
+        """Who plays each seat now (:data:`SEAT_STATUSES`); the server sets it
+        (:meth:`set_seating`), a bare table has a person in each seat for a person."""
+        self._people = self._humans
+        """The seats for a person no bot plays now: the only ones a wait for Kontra/Re
+        waits on."""
+        self.public = False
+        """Listed in the lobby (anyone may join)."""
+        self.creator: int | None = None
+        """The seat of the table's creator (who may seat bots in free seats), if any."""
+        self.next_table: str | None = None
+        """The table made from this one for another round with the same players."""
         self._clock = clock
         self.wait_seconds = (
             config.turn_seconds if config.turn_seconds > 0 else doubling_wait_seconds
@@ -378,18 +415,19 @@ class Table:
         :func:`closing_doublers`), less those that said "gut" to this chance; a new chance
         gets a new deadline, a "gut" keeps it."""
         game = self.game
-        if game is None or game.phase != PLAY or not game.doublings_open or not self._humans:
+        if game is None or game.phase != PLAY or not game.doublings_open or not self._people:
             self._window, self.waiting_for_doubling, self.doubling_deadline = None, (), None
             return
         window = (self.game_number, game.played, len(game.doublings))
         if window != self._window:
             self._window, self._gut, self.doubling_deadline = window, set(), None
-        seats = closing_doublers(game, (s for s in self._humans if s not in self._gut))
+        seats = closing_doublers(game, (s for s in self._people if s not in self._gut))
         self.waiting_for_doubling = seats
         if not seats:
             self.doubling_deadline = None
         elif self.doubling_deadline is None:
-            self.doubling_deadline = round(self._clock() + self.wait_seconds, 3)
+            # in whole milliseconds, never past the wait's length (rounding might go past)
+            self.doubling_deadline = math.floor((self._clock() + self.wait_seconds) * 1000) / 1000
 
     def _wait_fields(self) -> dict[str, Any]:
         """The wait for Kontra/Re as the public view shows it."""
@@ -503,6 +541,30 @@ class Table:
         self.names[seat] = name
         self._public = None
 
+    def set_seating(self, status: Sequence[str]) -> None:
+        """Say who plays each seat now (:data:`SEAT_STATUSES`). Only seats for a person that
+        no bot plays (a person's, or a free one) are waited on for Kontra/Re, so the wait is
+        found again: a seat a bot took over is no longer waited on, a person back in time is
+        (within the same deadline)."""
+        if len(status) != len(self.seat_status) or not set(status) <= set(SEAT_STATUSES):
+            raise TableError("bad_seats", f"not a seating of this table: {list(status)}")
+        self.seat_status = list(status)
+        self._people = tuple(s for s, st in enumerate(status) if st in (PERSON, FREE))
+        if self.game is not None:
+            self._update_wait()
+        self._changed()
+
+    def set_info(self, *, public: bool, creator: int | None, next_table: str | None = None) -> None:
+        """The table's place in the lobby, its creator's seat and the table that follows it."""
+        self.public, self.creator, self.next_table = public, creator, next_table
+        self._changed()
+
+    def _changed(self) -> None:
+        """Drop the cached state after a change that made no new version."""
+        self._public = None
+        self._table_texts = None
+        self._view_text = None
+
     def _public_state(self) -> dict[str, Any]:
         cached = self._public
         if cached is not None and cached[0] == self.version:
@@ -528,6 +590,11 @@ class Table:
             "ledger": self.ledger(),
             "stock": self.session.stock,
             "rules": self.config.rules,
+            "public": self.public,
+            "creator": self.creator,
+            "seat_status": list(self.seat_status),
+            "stand_in": [s for s, st in enumerate(self.seat_status) if st in STAND_IN],
+            "next_table": self.next_table,
         }
         if self.finished:
             out["last_result"] = self.result_json(len(self.finished))
@@ -628,11 +695,31 @@ class Table:
         self._start_game()
 
 
-def _default_names(seats: Sequence[str], seed: int = 0) -> list[str]:
+def default_names(seats: Sequence[str], seed: int = 0) -> list[str]:
     """The names of a new table's seats: "Spieler N" for a person's seat nobody took yet, a
     Bavarian first name for each bot (distinct, drawn by the table's seed)."""
     names = iter(random.Random(seed).sample(BOT_NAMES, len(seats)))
     return [f"Spieler {i + 1}" if kind == HUMAN else next(names) for i, kind in enumerate(seats)]
+
+
+MAX_NAME: Final = 30
+"""The longest name a seat shows (a person's, or a bot's standing in for one)."""
+
+
+def stand_in_name(names: Sequence[str], seat: int, seed: int, person: str | None) -> str:
+    """The name of a bot that takes ``seat`` for ``person`` (None: for nobody, an empty seat):
+    a Bavarian first name no other seat shows, drawn in the table's seeded order, as
+    "Sepp (Bot für Anna)" or "Sepp (Bot)", at most :data:`MAX_NAME` characters (the person's
+    name cut to fit)."""
+    used = {n.split(" (", 1)[0] for s, n in enumerate(names) if s != seat}
+    order = random.Random(seed).sample(BOT_NAMES, len(BOT_NAMES))
+    bot = next((n for n in order if n not in used), order[0])
+    if person is None:
+        return f"{bot} (Bot)"
+    room = MAX_NAME - len(bot) - len(" (Bot für )")
+    if len(person) > room:
+        person = person[: room - 1].rstrip() + "…"
+    return f"{bot} (Bot für {person})"
 
 
 def seat_kind(spec: str) -> str:

@@ -130,7 +130,7 @@ export function Lobby({ onOpen, storage }: Props) {
       turn_seconds: Number(f.get("turn_seconds") || 0),
       player: String(f.get("player")),
     };
-    if ((options as unknown as { lobby?: boolean }).lobby) body.public = Boolean(f.get("public"));
+    body.public = Boolean(f.get("public"));
     storage.setItem("sk.name", body.player);
     try {
       const grant = await api.create(body);
@@ -141,7 +141,6 @@ export function Lobby({ onOpen, storage }: Props) {
   };
 
   const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: `${s.t("bot")}: ${levelWord(s.lang, b.id)}` }))];
-  const lobbyOn = Boolean((options as unknown as { lobby?: boolean }).lobby);
   return (
     <div class="lobby">
       <TableList onOpen={onOpen} />
@@ -181,13 +180,11 @@ export function Lobby({ onOpen, storage }: Props) {
             </label>
           ))}
         </fieldset>
-        {lobbyOn ? (
-          <label class="check">
-            <input type="checkbox" name="public" />
-            {O.public!.label}
-            <Help lang={s.lang} id="public" />
-          </label>
-        ) : null}
+        <label class="check">
+          <input type="checkbox" name="public" />
+          {O.public!.label}
+        </label>
+        <Help lang={s.lang} id="public" />
         <details key={preset}>
           <summary>{s.t("options")}</summary>
           <div class="options">
