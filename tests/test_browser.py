@@ -300,21 +300,32 @@ def test_kontra_by_a_person_before_the_first_card(server: ServerProcess, browser
     assert not errors, errors
 
 
-def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser: Any) -> None:
-    errors: list[str] = []
+def _table_for_two(browser: Any, server: ServerProcess, errors: list[str]) -> tuple[Any, str]:
+    """Anna's new table with a second seat for a person; her page and the invitation."""
     anna = _new_page(browser, errors)
     _lobby(anna, server)
     anna.select_option("select[name=seat1]", "human")
     anna.click("#create-form button[type=submit]")
     anna.wait_for_selector("#hand .card-wrap")
     anna.click(".invite summary")
-    invite = anna.input_value("#invite-url")
+    return anna, anna.input_value("#invite-url")
+
+
+def _join(browser: Any, errors: list[str], invite: str, name: str, lang: str = "de-DE") -> Any:
+    """A person who opens the invitation and takes a seat; their page, seated."""
+    page = _new_page(browser, errors, lang=lang)
+    page.goto(invite)
+    page.fill("#join-form input[name=name]", name)
+    page.click("#join-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    return page
+
+
+def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    anna, invite = _table_for_two(browser, server, errors)
     assert "invite=" in invite
-    bert = _new_page(browser, errors, lang="en-US")
-    bert.goto(invite)
-    bert.fill("#join-form input[name=name]", "Bert")
-    bert.click("#join-form button[type=submit]")
-    bert.wait_for_selector("#hand .card-wrap")
+    bert = _join(browser, errors, invite, "Bert", lang="en-US")
     assert "Bert" in bert.inner_text(".seat.south")
     deadline = time.monotonic() + 10
     while "Bert" not in anna.inner_text(".board") and time.monotonic() < deadline:
@@ -338,18 +349,8 @@ def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser:
 
 def test_a_third_person_with_the_invitation_may_watch(server: ServerProcess, browser: Any) -> None:
     errors: list[str] = []
-    anna = _new_page(browser, errors)
-    _lobby(anna, server)
-    anna.select_option("select[name=seat1]", "human")
-    anna.click("#create-form button[type=submit]")
-    anna.wait_for_selector("#hand .card-wrap")
-    anna.click(".invite summary")
-    invite = anna.input_value("#invite-url")
-    bert = _new_page(browser, errors)
-    bert.goto(invite)
-    bert.fill("#join-form input[name=name]", "Bert")
-    bert.click("#join-form button[type=submit]")
-    bert.wait_for_selector("#hand .card-wrap")
+    _anna, invite = _table_for_two(browser, server, errors)
+    _join(browser, errors, invite, "Bert")  # the last free seat
     cora = _new_page(browser, errors)
     cora.goto(invite)
     cora.fill("#join-form input[name=name]", "Cora")

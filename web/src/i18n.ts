@@ -322,21 +322,35 @@ export interface ContractLike {
   tout?: boolean;
 }
 
+/** The Sau's word: Sau in the German deck, Ass/Ace in the French one. */
+export function sauWord(lang: Lang, french = false): string {
+  return french ? (lang === "de" ? "Ass" : "Ace") : "Sau";
+}
+
+/** The called Sau of a suit: "Gras-Sau", "Ace of Spades". */
+export function calledSauText(lang: Lang, suit: string, french = false): string {
+  const s = suitWord(lang, suit, french);
+  return lang === "de" ? `${s}-${sauWord(lang, french)}` : `${sauWord(lang, french)} of ${s}`;
+}
+
 /** A contract as people say it: "Sauspiel auf die Eichel-Sau", "Herz-Solo Tout", "Wenz". */
 export function contractText(lang: Lang, c: ContractLike, french = false): string {
   const suit = c.suit ? suitWord(lang, c.suit, french) : "";
   const tout = c.tout ? " Tout" : "";
   if (c.kind === "rufspiel") {
-    const sau = french ? (lang === "de" ? "Ass" : "Ace") : "Sau";
-    return lang === "de"
-      ? `Sauspiel auf die ${suit}-${sau}`
-      : `Sauspiel on the ${sau} of ${suit}`;
+    const called = calledSauText(lang, c.suit ?? "", french);
+    return lang === "de" ? `Sauspiel auf die ${called}` : `Sauspiel on the ${called}`;
   }
   if (suit && (c.kind === "solo" || c.kind === "farbwenz" || c.kind === "farbgeier")) {
     const kind = c.kind === "solo" ? "Solo" : c.kind === "farbwenz" ? "Wenz" : "Geier";
     return lang === "de" ? `${suit}-${kind}${tout}` : `${kind} in ${suit}${tout}`;
   }
   return kindWord(lang, c.kind).replace(" (call game)", "") + tout;
+}
+
+/** True for a card token ("EO"), as the engine names card actions. */
+export function isCardName(name: string): boolean {
+  return /^[EGHS][AZKOU987]$/.test(name);
 }
 
 /** Read an engine action name of a contract ("rufspiel E", "solo H tout", "wenz"). */
@@ -365,10 +379,7 @@ export function actionText(lang: Lang, name: string, french = false, short = fal
   const simple = SIMPLE_ACTIONS[lang][name];
   if (simple) return simple;
   const c = parseContractName(name);
-  if (c && short && c.kind === "rufspiel" && c.suit) {
-    const sau = french ? (lang === "de" ? "Ass" : "Ace") : "Sau";
-    return lang === "de" ? `${suitWord(lang, c.suit, french)}-${sau}` : `${sau} of ${suitWord(lang, c.suit, french)}`;
-  }
+  if (c && short && c.kind === "rufspiel" && c.suit) return calledSauText(lang, c.suit, french);
   if (c) return contractText(lang, c, french);
   return name;
 }

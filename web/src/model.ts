@@ -11,6 +11,7 @@ import type {
   TableState,
   ViewJson,
 } from "./protocol";
+import { isCardName, parseContractName } from "./i18n";
 
 export type Connection = "connecting" | "open" | "lost" | "closed";
 
@@ -147,7 +148,7 @@ export function saidBySeat(view: ViewJson | undefined, players: number): string[
   if (!view) return out;
   for (const entry of view.history) {
     const name = entry.action;
-    if (name.length === 2 && /^[EGHS][AZKOU987]$/.test(name)) continue; // a card
+    if (isCardName(name)) continue;
     if (name === "nicht klopfen") continue;
     out[entry.seat]?.push(name);
   }
@@ -179,15 +180,14 @@ export function namingGroups(buttons: LegalAction[]): { groups: NamingGroup[]; o
   const groups = new Map<string, NamingGroup>();
   const others: LegalAction[] = [];
   for (const a of buttons) {
-    const parts = a.name.split(" ");
-    const kind = parts[0] ?? "";
-    const suit = parts.find((p) => p.length === 1 && "EGHS".includes(p)) ?? null;
-    const tout = parts.includes("tout");
-    const isContract = suit !== null || /^(rufspiel|solo|wenz|geier|farbwenz|farbgeier|bettel|sie)$/.test(kind);
-    if (!isContract) {
+    const contract = parseContractName(a.name);
+    if (!contract) {
       others.push(a);
       continue;
     }
+    const { kind } = contract;
+    const suit = contract.suit ?? null;
+    const tout = contract.tout ?? false;
     const key = tout ? `${kind} tout` : kind;
     const group = groups.get(key) ?? { key, kind, tout, actions: [] };
     group.actions.push({ name: a.name, suit });

@@ -2,7 +2,7 @@
 // contract in two steps (the kind, then the suit or Sau), compact enough for a phone.
 
 import { useState } from "preact/hooks";
-import { actionText, contractText, kindWord, suitWord } from "../i18n";
+import { actionText, calledSauText, contractText, kindWord, suitWord } from "../i18n";
 import { namingGroups, type NamingGroup } from "../model";
 import type { LegalAction } from "../protocol";
 import { useSettings } from "./settings";
@@ -48,7 +48,7 @@ export function Choices({ buttons, naming, waitingOnMe, disabled, send }: Props)
               onClick={() => act(a.name)}
             >
               {chosen.kind === "rufspiel"
-                ? `${suitWord(s.lang, a.suit ?? "", s.french)}-${s.french ? (s.lang === "de" ? "Ass" : "Ace") : "Sau"}`
+                ? calledSauText(s.lang, a.suit ?? "", s.french)
                 : suitWord(s.lang, a.suit ?? "", s.french)}
             </button>
           ))}

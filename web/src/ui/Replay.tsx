@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { actionText, contractText, errorText } from "../i18n";
+import { actionText, contractText, errorText, isCardName } from "../i18n";
 import { replayPosition } from "../model";
 import type { ReplayJson } from "../protocol";
 import { Card } from "./Card";
@@ -23,7 +23,7 @@ interface Said {
 /** The bids and doublings of a record, by seat (from the server's history when it sends one). */
 function saidOf(data: ReplayJson): Said[] {
   const history = (data as unknown as { history?: Said[] }).history;
-  if (history) return history.filter((h) => !/^[EGHS][AZKOU987]$/.test(h.action) && h.action !== "nicht klopfen");
+  if (history) return history.filter((h) => !isCardName(h.action) && h.action !== "nicht klopfen");
   const rec = data.record;
   const out: Said[] = [];
   const dealer = Number(rec.dealer ?? 0);
