@@ -462,6 +462,11 @@ def test_a_person_away_gets_a_bot_until_they_act_or_connect(db: str) -> None:
         assert away["event"]["status"] == "away" and away["event"]["person"] == "Anna"
         assert away["event"]["name"].endswith(" (Bot für Anna)")
         assert away["state"]["seat"] == 0 and away["state"]["stand_in"] == [0]
+        # each action the server made for her in her time says so; no other action does
+        events = [m["event"] for m in map(json.loads, anna.seen) if m["type"] == "event"]
+        timed_out = [e for e in events if e.get("by") == "timeout"]
+        assert len(timed_out) == 2 and all(e["seat"] == 0 for e in timed_out)
+        assert all(e.get("by") in (None, "timeout") for e in events)
         # the bot plays her seat without waiting for the move time
         anna.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0, timeout=5)
         # any action of hers brings her back, accepted or not
@@ -487,6 +492,10 @@ def test_a_person_away_gets_a_bot_until_they_act_or_connect(db: str) -> None:
         assert after["seat_status"][0] == "away" and after["names"][0] == before["names"][0]
         anna = Client(server, table, made["token"])
         assert anna.next()["state"]["seat_status"][0] == "person"
+        # the stored actions keep who made them: a resume after the restart says it too
+        anna.send({"type": "resume", "since": 0})
+        resumed = anna.until(lambda m: m["type"] == "events")
+        assert [e["seat"] for e in resumed["events"] if e.get("by") == "timeout"][:2] == [0, 0]
         anna.close()
     finally:
         finish(server)

@@ -177,7 +177,7 @@ class Hub:
         that cannot be rebuilt is logged and marked unavailable: it never stops the others."""
         for st in self.store.load(open_only=True):
             try:
-                table = self._rebuild(st.id, st.config, st.names, st.actions)
+                table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys)
                 live = self._live(
                     table, st.invite, st.tokens, public=st.public, creator=_creator(st),
                     next_table=st.next_table, changes=st.changes,
@@ -224,6 +224,7 @@ class Hub:
         config: dict[str, Any],
         names: list[str],
         actions: list[tuple[int, int]],
+        bys: list[str],
     ) -> Table:
         """A stored table, rebuilt by replaying its actions (raises on anything it cannot
         read); a wait for Kontra/Re in progress starts afresh with the settings' length."""
@@ -233,7 +234,7 @@ class Hub:
             names,
             doubling_wait_seconds=self.settings.doubling_wait_seconds,
         )
-        table.replay(actions)
+        table.replay(actions, bys)
         return table
 
     def _live(
@@ -652,7 +653,7 @@ class Hub:
             return None
         (st,) = self.store.load(table_id)
         try:
-            table = self._rebuild(st.id, st.config, st.names, st.actions)
+            table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys)
             restore_seating(table, st.tokens, st.changes)
             table.set_info(public=st.public, creator=_creator(st), next_table=st.next_table)
         except Exception as e:
@@ -835,7 +836,7 @@ class Hub:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-        events = t.apply(seat, action)
+        events = t.apply(seat, action, by)
         await self._announce(live, events)
         return events
 

@@ -11,8 +11,10 @@ Client to server over the WebSocket, one JSON object per message, at most
 - ``{"type": "ping"}``.
 
 Server to client: ``snapshot`` (``version``, ``state``), ``event`` (``version``, ``event``,
-``state``), ``events`` (after a resume), ``pong`` (``version``, ``time``: the server's UNIX
-time in seconds, to set a countdown against) and ``error`` (``code``, ``message``). Every
+``state``; an ``action`` event the server made for a person whose move time ran out carries
+``"by": "timeout"``), ``events`` (after a resume), ``pong`` (``version``, ``time``: the
+server's UNIX time in seconds, to set a countdown against) and ``error`` (``code``,
+``message``). Every
 ``state`` is built for the receiving seat (:meth:`schafkopf.server.table.Table.state_for`).
 
 Seats follow people: ``seats`` (``version``, unchanged: no action was made; ``event``;

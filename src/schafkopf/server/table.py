@@ -367,8 +367,10 @@ class Table:
             )
         return a
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply a checked action (see :meth:`parse`); returns the events it made."""
+    def apply(self, seat: int, action: Action, by: str = "person") -> list[Event]:
+        """Apply a checked action (see :meth:`parse`); returns the events it made. An action
+        the server made for a person whose time ran out (``by`` "timeout") says so in its
+        event (``"by": "timeout"``), so that the page can tell them."""
         game = self.game
         assert game is not None
         before = self.version
@@ -376,6 +378,8 @@ class Table:
             self.actions.append((seat, action))
             self._gut.add(seat)
             public = {"seat": seat, "action": GUT_NAME, "phase": game.phase}
+            if by == "timeout":
+                public["by"] = by
             self._log("action", seat, action, public)
             self._update_wait()
             return self.events[before:]
@@ -391,24 +395,28 @@ class Table:
         if phase == PLAY and action < 32 and not game.trick and game.tricks:
             last = game.tricks[-1]
             public["trick_won_by"] = last.winner
+        if by == "timeout":
+            public["by"] = by
         self._log("action", seat, action, public)
         if game.is_over():
             self._finish_game(game)
         self._update_wait()
         return self.events[before:]
 
-    def replay(self, actions: Sequence[tuple[int, Action]]) -> None:
-        """Apply stored actions in order (after a restart); a bad one raises TableError. A
-        "gut" is applied as stored (it only ends a wait), and a card is not held back by a
-        wait: the stored order is the truth. The wait in progress, if any, starts afresh."""
-        for seat, action in actions:
+    def replay(self, actions: Sequence[tuple[int, Action]], bys: Sequence[str] = ()) -> None:
+        """Apply stored actions in order (after a restart), each made ``by`` whom it was
+        stored with; a bad one raises TableError. A "gut" is applied as stored (it only ends
+        a wait), and a card is not held back by a wait: the stored order is the truth. The
+        wait in progress, if any, starts afresh."""
+        for i, (seat, action) in enumerate(actions):
+            by = bys[i] if i < len(bys) else "person"
             if action == GUT:
                 self._check_seat(seat)
                 if self.game is None:
                     raise TableError("table_over", "the table's games are all played")
-                self.apply(seat, GUT)
+                self.apply(seat, GUT, by)
             else:
-                self.apply(seat, self._parse(seat, action, waits=False))
+                self.apply(seat, self._parse(seat, action, waits=False), by)
 
     def _update_wait(self) -> None:
         """Find the person seats to wait on before the next card (see
