@@ -344,6 +344,105 @@ def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser:
     for p in (anna, bert_phone):
         p.wait_for_selector("#ledger")
     assert "Result" in bert_phone.inner_text("#result")  # Bert's browser speaks English
+    # Another round with the same players: Anna asks, Bert's page follows to his own seat.
+    old = anna.url.split("table=")[1]
+    _shot(bert_phone, "phone-390-over")
+    assert bert_phone.inner_text("#again") == "Another round with the same players"
+    anna.click("#again")
+    for p in (anna, bert_phone):
+        p.wait_for_url(lambda url: "table=" in url and not url.endswith(old), timeout=10000)
+        p.wait_for_selector("#hand .card-wrap")
+    assert anna.url == bert_phone.url
+    assert "Bert" in bert_phone.inner_text(".seat.south")
+    assert "Anna" in anna.inner_text(".seat.south")
+    new = anna.url.split("table=")[1]
+    assert server.get(f"/api/tables/{new}")["state"]["names"][:2] == ["Anna", "Bert"]
+    assert not errors, errors
+
+
+def _wait_text(page: Any, selector: str, words: str, timeout_s: float = 15) -> str:
+    """Wait until ``selector`` shows ``words``; returns its text."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        found = page.locator(selector)
+        text = found.first.inner_text() if found.count() else ""
+        if words in text:
+            return str(text)
+        assert time.monotonic() < deadline, f"{words!r} not in {selector}: {text!r}"
+        time.sleep(0.1)
+
+
+def test_a_person_leaves_a_bot_plays_on_and_they_come_back(
+    server: ServerProcess, browser: Any
+) -> None:
+    errors: list[str] = []
+    anna, invite = _table_for_two(browser, server, errors)
+    bert = _join(browser, errors, invite, "Bert")
+    table = bert.url.split("table=")[1]
+    _wait_text(anna, ".seat[data-seat='1']", "Bert")
+    bert.click("#leave")
+    assert "Ein Bot spielt für dich weiter" in bert.inner_text("#leave-confirm")
+    _shot(bert, "leave-confirm")
+    bert.click("#leave-yes")
+    bert.wait_for_selector("#come-back")
+    assert "Du hast deinen Platz verlassen" in bert.inner_text("#left-note")
+    assert bert.locator("#hand .card-wrap").count() == 0
+    assert "Du schaust zu" in bert.inner_text("#info")
+    _wait_text(anna, "#news", "Bert ist gegangen")
+    seat = _wait_text(anna, ".seat[data-seat='1']", "gegangen – ein Bot spielt")
+    assert "(Bot für Bert)" in seat
+    _shot(anna, "seat-left")
+    _shot(bert, "left")
+    # the game goes on: the bot plays Bert's seat while Anna plays hers
+    since = len(server.get(f"/api/tables/{table}")["state"]["view"]["history"])
+    deadline = time.monotonic() + 60
+    while not any(
+        h["seat"] == 1
+        for h in server.get(f"/api/tables/{table}")["state"]["view"]["history"][since:]
+    ):
+        assert time.monotonic() < deadline, "the bot did not play the seat Bert left"
+        with contextlib.suppress(Exception):
+            _act_once(anna)
+        time.sleep(0.1)
+    # Bert comes back to his own seat with the invitation his browser kept
+    bert.click("#come-back")
+    bert.wait_for_selector("#hand .card-wrap")
+    assert "Bert" in bert.inner_text(".seat.south") and "Bot" not in bert.inner_text(".seat.south")
+    assert bert.locator("#left-note").count() == 0
+    _wait_text(anna, "#news", "Bert übernimmt den Platz")
+    _play_until_over([anna, bert])
+    assert not errors, errors
+
+
+def test_the_creator_seats_a_bot_in_a_free_seat(server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    anna, _invite = _table_for_two(browser, server, errors)
+    seat = anna.locator(".seat[data-seat='1']")
+    assert "Platz frei" in seat.inner_text()
+    assert seat.locator("[data-seat-bot='1']").inner_text() == "Bot hinsetzen"
+    _shot(anna, "seat-free")
+    anna.click("[data-seat-bot='1']")
+    text = _wait_text(anna, ".seat[data-seat='1']", "Bot auf dem freien Platz")
+    assert "(Bot)" in text
+    assert anna.locator("[data-seat-bot]").count() == 0
+    _wait_text(anna, "#news", "spielt auf dem freien Platz")
+    _play_until_over([anna])
+    assert not errors, errors
+
+
+def test_the_page_says_when_a_bot_played_for_a_person_out_of_time(
+    server: ServerProcess, browser: Any
+) -> None:
+    errors: list[str] = []
+    anna = _new_page(browser, errors)
+    _lobby(anna, server)
+    anna.click("#create-form details summary")
+    anna.fill("input[name=turn_seconds]", "5")
+    anna.click("#create-form button[type=submit]")
+    anna.wait_for_selector("#hand .card-wrap")
+    anna.wait_for_selector("#timed-out", timeout=40000)  # Anna does nothing
+    assert "Deine Zeit war um: ein Bot hat für dich" in anna.inner_text("#timed-out")
+    _shot(anna, "timed-out")
     assert not errors, errors
 
 

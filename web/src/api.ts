@@ -80,4 +80,20 @@ export const api = {
   replay: (table: string, game: number) =>
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+  /** Leave the seat ``token`` holds: a bot plays on for its person. */
+  leave: (table: string, token: string) =>
+    post<{ table: string; seat: number; name: string }>(`/api/tables/${encodeURIComponent(table)}/leave`, { token }),
+  /** The creator seats a bot in a free seat at once. */
+  seatBot: (table: string, seat: number, token: string) =>
+    post<{ table: string; seat: number; name: string }>(
+      `/api/tables/${encodeURIComponent(table)}/seats/${seat}/bot`,
+      { token },
+    ),
+  /** Another round with the same players: the next table and this seat's token there
+   * (null where the seat changed hands since; then join with the invitation). */
+  again: (table: string, token: string) =>
+    post<{ table: string; seat: number; token: string | null; invite: string | null }>(
+      `/api/tables/${encodeURIComponent(table)}/again`,
+      { token },
+    ),
 };

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ERRORS, OPTIONS, actionText, amountText, contractText, errorText, startLang, unitOf } from "./i18n";
+import {
+  ERRORS,
+  OPTIONS,
+  actionText,
+  amountText,
+  contractText,
+  errorText,
+  seatNewsText,
+  seatStatusText,
+  shownName,
+  startLang,
+  unitOf,
+} from "./i18n";
+import type { SeatEvent } from "./protocol";
 
 describe("words", () => {
   it("has both languages for every error code and option", () => {
@@ -33,5 +46,25 @@ describe("words", () => {
     expect(startLang("en", "de-DE")).toBe("en");
     expect(startLang(null, "en-US")).toBe("en");
     expect(startLang(null, "fr-FR")).toBe("de");
+  });
+
+  it("words seat changes and stand-ins in both languages", () => {
+    expect(shownName("de", "Sepp (Bot für Anna)")).toBe("Sepp (Bot für Anna)");
+    expect(shownName("en", "Sepp (Bot für Anna)")).toBe("Sepp (bot for Anna)");
+    expect(shownName("en", "Vroni (Bot)")).toBe("Vroni (bot)");
+    expect(shownName("en", "Anna (Bot) Maier")).toBe("Anna (Bot) Maier");
+    const codes: SeatEvent["code"][] = ["joined", "took_over", "left", "away", "back", "bot"];
+    for (const code of codes) {
+      const e: SeatEvent = { kind: "seat", code, seat: 1, name: "Sepp (Bot für Anna)", status: "left", plays: "heuristic", person: "Anna" };
+      const de = seatNewsText("de", e);
+      const en = seatNewsText("en", e);
+      expect(de).not.toBe(en);
+      expect(en).not.toMatch(/ für | ist | hat /);
+    }
+    expect(seatNewsText("de", { kind: "seat", code: "left", seat: 0, name: "Sepp (Bot für Anna)", status: "left", plays: "heuristic", person: "Anna" }))
+      .toBe("Anna ist gegangen – Sepp (Bot für Anna) spielt weiter.");
+    expect(seatStatusText("en", "away")).toBe("away – a bot plays");
+    expect(seatStatusText("de", "free")).toBe("Platz frei");
+    expect(seatStatusText("de", "person")).toBeNull();
   });
 });

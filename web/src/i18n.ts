@@ -1,6 +1,8 @@
 // The page's words in German and English: texts, the server's error codes, the options
 // with their help, contracts, actions and amounts. Every screen takes its words from here.
 
+import type { SeatEvent, SeatStatus } from "./protocol";
+
 export type Lang = "de" | "en";
 
 const de = {
@@ -102,6 +104,20 @@ const de = {
   error: "Fehler",
   trickHold: "Stich liegen lassen",
   settingsMenu: "Einstellungen",
+  leaveConfirm: "Wirklich gehen? Ein Bot spielt für dich weiter. Mit der Einladung kommst du an deinen Platz zurück.",
+  leaveYes: "Ja, gehen",
+  stay: "Bleiben",
+  comeBack: "Zurück an meinen Platz",
+  leftNote: "Du hast deinen Platz verlassen; ein Bot spielt für dich.",
+  seatBot: "Bot hinsetzen",
+  nextRound: "Zur nächsten Runde",
+  watchNext: "Die nächste Runde ansehen",
+  timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
+  statusFree: "Platz frei",
+  waitingSeat: "Wartet, bis sich jemand auf den freien Platz setzt",
+  statusLeft: "gegangen – ein Bot spielt",
+  statusAway: "nicht da – ein Bot spielt",
+  statusEmpty: "Bot auf dem freien Platz",
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -205,6 +221,20 @@ const en: Record<TextKey, string> = {
   error: "Error",
   trickHold: "Keep the trick",
   settingsMenu: "Settings",
+  leaveConfirm: "Leave? A bot plays on for you. The invitation brings you back to your seat.",
+  leaveYes: "Yes, leave",
+  stay: "Stay",
+  comeBack: "Back to my seat",
+  leftNote: "You left your seat; a bot plays for you.",
+  seatBot: "Seat a bot",
+  nextRound: "To the next round",
+  watchNext: "Watch the next round",
+  timedOut: "Your time ran out: a bot played {action} for you.",
+  statusFree: "Seat free",
+  waitingSeat: "Waiting for someone to take the free seat",
+  statusLeft: "left – a bot plays",
+  statusAway: "away – a bot plays",
+  statusEmpty: "A bot in the free seat",
 };
 
 const TEXTS: Record<Lang, Record<TextKey, string>> = { de, en };
@@ -497,6 +527,51 @@ const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
 /** A bot level's strength in words (``short`` for a seat on the table). */
 export function levelWord(lang: Lang, id: string, short = false): string {
   return (short ? LEVEL_SHORT : LEVEL_WORDS)[lang][id] ?? id;
+}
+
+/** A seat's name as the page shows it: the server names a stand-in "Sepp (Bot für Anna)" or
+ * "Sepp (Bot)"; in English that reads "Sepp (bot for Anna)", "Sepp (bot)". */
+export function shownName(lang: Lang, name: string): string {
+  if (lang === "de") return name;
+  const forSomeone = /^(.*) \(Bot für (.*)\)$/.exec(name);
+  if (forSomeone) return `${forSomeone[1]} (bot for ${forSomeone[2]})`;
+  const forNobody = /^(.*) \(Bot\)$/.exec(name);
+  return forNobody ? `${forNobody[1]} (bot)` : name;
+}
+
+/** Why a bot plays a seat, or that it is free, in words (null: as configured). */
+export function seatStatusText(lang: Lang, status: SeatStatus | undefined): string | null {
+  const key: Partial<Record<SeatStatus, TextKey>> = {
+    free: "statusFree",
+    left: "statusLeft",
+    away: "statusAway",
+    empty: "statusEmpty",
+  };
+  const found = status ? key[status] : undefined;
+  return found ? text(lang, found) : null;
+}
+
+/** A seat change told to the table: "Anna ist gegangen – Sepp spielt weiter". */
+export function seatNewsText(lang: Lang, e: SeatEvent): string {
+  const name = shownName(lang, e.name);
+  const person = e.person ?? name;
+  const de: Record<SeatEvent["code"], string> = {
+    joined: `${name} hat sich dazugesetzt.`,
+    took_over: `${name} übernimmt den Platz.`,
+    left: `${person} ist gegangen – ${name} spielt weiter.`,
+    away: `${person} ist nicht da – ${name} spielt, bis ${person} zurück ist.`,
+    back: `${name} ist wieder da.`,
+    bot: `${name} spielt auf dem freien Platz.`,
+  };
+  const en: Record<SeatEvent["code"], string> = {
+    joined: `${name} sat down.`,
+    took_over: `${name} takes over the seat.`,
+    left: `${person} left – ${name} plays on.`,
+    away: `${person} is away – ${name} plays until ${person} is back.`,
+    back: `${name} is back.`,
+    bot: `${name} plays in the free seat.`,
+  };
+  return (lang === "de" ? de : en)[e.code];
 }
 
 export const PHASE_KEYS: Record<string, TextKey> = {

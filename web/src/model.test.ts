@@ -132,3 +132,46 @@ describe("places and replays", () => {
     expect(replayPosition(tricks, 0).played.size).toBe(0);
   });
 });
+
+describe("seats that follow people", () => {
+  const seatEvent = (code: "left" | "away" | "bot", seat: number) => ({
+    kind: "seat" as const, code, seat, name: "Sepp (Bot für Anna)", status: code === "bot" ? ("empty" as const) : code,
+    plays: "heuristic", person: code === "bot" ? null : "Anna",
+  });
+
+  it("numbers each seat change, keeps the version and takes the new state", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 7, state: state(view()) }, 0);
+    m = receive(m, { type: "seats", version: 7, event: seatEvent("left", 0), state: state(view(), { seat: null, seat_status: ["left", "bot", "bot", "bot"] }) }, 0);
+    expect(m.news?.serial).toBe(1);
+    expect(m.news?.event.code).toBe("left");
+    expect(m.version).toBe(7);
+    expect(m.state?.seat).toBeNull();
+    expect(m.state?.seat_status?.[0]).toBe("left");
+    m = receive(m, { type: "seats", version: 7, event: seatEvent("bot", 2), state: state(view()) }, 0);
+    expect(m.news?.serial).toBe(2);
+  });
+
+  it("notes an action the server made for this seat when its time ran out, and no other", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 3, state: state(view({ to_move: 1 })) }, 0);
+    m = receive(m, { type: "event", version: 4, event: { kind: "action", game: 1, seat: 1, action: "EO", phase: "play", by: "timeout" } }, 0);
+    expect(m.timedOut).toBeNull();
+    m = receive(m, { type: "event", version: 5, event: { kind: "action", game: 1, seat: 0, action: "GO", phase: "play" } }, 0);
+    expect(m.timedOut).toBeNull();
+    m = receive(m, {
+      type: "events", version: 7,
+      events: [
+        { kind: "action", game: 1, seat: 0, action: "HO", phase: "play", by: "timeout" },
+        { kind: "action", game: 1, seat: 0, action: "gut", phase: "play", by: "timeout" },
+      ],
+      state: state(view()),
+    }, 0);
+    expect(m.timedOut).toEqual({ action: "gut", serial: 2 });
+  });
+
+  it("keeps the next round's table and this seat's token there", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 9, state: state(view(), { over: true }) }, 0);
+    m = receive(m, { type: "again", version: 9, table: "t2", seat: 0, token: "tok" }, 0);
+    expect(m.again).toEqual({ table: "t2", seat: 0, token: "tok" });
+    expect(m.state?.over).toBe(true);
+  });
+});

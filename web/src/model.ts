@@ -7,6 +7,7 @@ import type {
   GameEvent,
   GameResult,
   LegalAction,
+  SeatEvent,
   ServerMessage,
   TableState,
   ViewJson,
@@ -32,6 +33,12 @@ export interface Model {
   result: GameResult | null;
   connection: Connection;
   error: { code: string; message?: string | undefined } | null;
+  /** The newest seat change told to the table, numbered so that each is shown once. */
+  news: { event: SeatEvent; serial: number } | null;
+  /** The newest action the server made for this seat when its time ran out. */
+  timedOut: { action: string; serial: number } | null;
+  /** The next round's table and this seat's token there ("again with the same players"). */
+  again: { table: string; seat: number | null; token: string | null } | null;
 }
 
 export const TRICK_HOLD_MS = 1500;
@@ -39,7 +46,10 @@ export const TRICK_HOLD_MS = 1500;
 export const COLLECT_MS = 350;
 
 export function initialModel(): Model {
-  return { version: 0, state: null, shown: null, result: null, connection: "connecting", error: null };
+  return {
+    version: 0, state: null, shown: null, result: null, connection: "connecting", error: null,
+    news: null, timedOut: null, again: null,
+  };
 }
 
 /** The parts of the state an action's event leaves out: they change only between games. */
@@ -79,7 +89,11 @@ function completedTrick(
 export function receive(model: Model, msg: ServerMessage, now: number, holdMs = TRICK_HOLD_MS): Model {
   if (msg.type === "pong") return model;
   if (msg.type === "error") return { ...model, error: { code: msg.code, message: msg.message } };
-  let { shown, result } = model;
+  if (msg.type === "again") {
+    return { ...model, again: { table: msg.table, seat: msg.seat, token: msg.token } };
+  }
+  let { shown, result, news, timedOut } = model;
+  if (msg.type === "seats") news = { event: msg.event, serial: (news?.serial ?? 0) + 1 };
   let state = model.state;
   const events: GameEvent[] =
     msg.type === "event" ? [msg.event] : msg.type === "events" ? msg.events : [];
@@ -87,6 +101,9 @@ export function receive(model: Model, msg: ServerMessage, now: number, holdMs = 
     const trick = completedTrick(state, event, now, holdMs);
     if (trick) shown = trick;
     if (event.kind === "game_over" && event.result) result = event.result;
+    if (event.by === "timeout" && event.action && event.seat !== undefined && event.seat === state?.seat) {
+      timedOut = { action: event.action, serial: (timedOut?.serial ?? 0) + 1 };
+    }
     if (event.kind === "action" && state?.view && event.seat !== undefined && event.action) {
       // Keep the running state in step for the next event of the same message.
       state = { ...state, view: stepView(state.view, event) };
@@ -99,9 +116,10 @@ export function receive(model: Model, msg: ServerMessage, now: number, holdMs = 
   if ("state" in msg && msg.state) {
     const next = merged(model.state, msg.state);
     if (!result && next.last_result) result = next.last_result;
-    return { ...model, version: msg.version, state: next, shown, result, error: null };
+    return { ...model, version: msg.version, state: next, shown, result, news, timedOut, error: null };
   }
-  return { ...model, version: "version" in msg ? msg.version : model.version, state, shown, result };
+  const version = "version" in msg && msg.version !== undefined ? msg.version : model.version;
+  return { ...model, version, state, shown, result, news, timedOut };
 }
 
 /** A card event applied to the public view (only the trick matters between messages). */

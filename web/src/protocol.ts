@@ -150,6 +150,31 @@ export interface TableState {
   view?: ViewJson;
   closed?: boolean;
   turn_seconds?: number;
+  /** Who plays each seat now: a person, nobody yet, or a bot (and why). */
+  seat_status?: SeatStatus[];
+  /** The seats a bot plays for a person (left, away) or for nobody (empty). */
+  stand_in?: number[];
+  /** The creator's seat (who may seat a bot in a free seat), if any. */
+  creator?: number | null;
+  /** The table of the next round ("again with the same players"), once there is one. */
+  next_table?: string | null;
+  public?: boolean;
+}
+
+/** ``person`` a person plays; ``free`` nobody took it yet; ``bot`` a bot by the table's
+ * configuration; ``left``, ``away``, ``empty`` a bot plays for a person who left, for one
+ * who ran out of time too often, or for nobody. */
+export type SeatStatus = "person" | "free" | "bot" | "left" | "away" | "empty";
+
+/** A seat change (the ``event`` of a ``seats`` message). */
+export interface SeatEvent {
+  kind: "seat";
+  code: "joined" | "took_over" | "left" | "away" | "back" | "bot";
+  seat: number;
+  name: string;
+  status: SeatStatus;
+  plays: string;
+  person: string | null;
 }
 
 export interface GameEvent {
@@ -161,6 +186,8 @@ export interface GameEvent {
   trick_won_by?: number;
   result?: GameResult;
   dealer?: number;
+  /** "timeout": the server acted for a person whose move time ran out. */
+  by?: string;
   [key: string]: unknown;
 }
 
@@ -174,6 +201,8 @@ export type ServerMessage =
   | { type: "snapshot"; version: number; state: TableState }
   | { type: "event"; version: number; event: GameEvent; state?: TableState }
   | { type: "events"; version: number; events: GameEvent[]; state?: TableState }
+  | { type: "seats"; version: number; event: SeatEvent; state: TableState }
+  | { type: "again"; version: number; table: string; seat: number | null; token: string | null }
   | ErrorMessage
   | { type: "pong"; version?: number; time?: number };
 

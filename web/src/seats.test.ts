@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "./qr";
-import { forgetSeat, saveSeat, seatFor, seatFromFragment, seatLink } from "./seats";
+import { forgetSeat, markLeft, saveSeat, seatFor, seatFromFragment, seatLink } from "./seats";
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
@@ -33,6 +33,16 @@ describe("held seats", () => {
     expect(seatFor(s, "t2")).toBeNull();
     forgetSeat(s, "t1");
     expect(seatFor(s, "t1")).toBeNull();
+  });
+
+  it("remembers a seat left, with the name and invitation to come back by", () => {
+    const s = new MemoryStorage();
+    expect(markLeft(s, "t1", "Anna")).toBeNull();
+    saveSeat(s, "t1", { seat: 2, token: "abc", invite: "inv" });
+    expect(markLeft(s, "t1", "Anna")).toEqual({ seat: 2, token: "abc", invite: "inv", left: true, name: "Anna" });
+    expect(seatFor(s, "t1")?.left).toBe(true);
+    saveSeat(s, "t1", { seat: 2, token: "new", name: "Anna" }); // back: the new token holds it
+    expect(seatFor(s, "t1")).toEqual({ seat: 2, token: "new", invite: "inv", name: "Anna" });
   });
 
   it("survives a broken store", () => {

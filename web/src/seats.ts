@@ -5,6 +5,11 @@ export interface HeldSeat {
   seat: number;
   token: string;
   invite?: string | undefined;
+  /** The person left this seat (a bot plays it): the token holds it no more, the
+   * invitation brings them back. */
+  left?: boolean | undefined;
+  /** The person's name at the table, to come back under (their seat is found by it). */
+  name?: string | undefined;
 }
 
 const KEY = "sk.seats";
@@ -24,8 +29,18 @@ export function seatFor(storage: Storage, table: string): HeldSeat | null {
 
 export function saveSeat(storage: Storage, table: string, held: HeldSeat): void {
   const all = load(storage);
-  all[table] = { ...held, invite: held.invite ?? all[table]?.invite };
+  all[table] = { ...held, invite: held.invite ?? all[table]?.invite, left: held.left || undefined };
   storage.setItem(KEY, JSON.stringify(all));
+}
+
+/** Mark the seat held at ``table`` as left by ``name`` (its token no longer holds it);
+ * returns it. */
+export function markLeft(storage: Storage, table: string, name?: string): HeldSeat | null {
+  const held = seatFor(storage, table);
+  if (!held) return null;
+  const left = { ...held, left: true, name: name ?? held.name };
+  saveSeat(storage, table, left);
+  return left;
 }
 
 export function forgetSeat(storage: Storage, table: string): void {

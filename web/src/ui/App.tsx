@@ -77,7 +77,18 @@ export function App({ storage }: { storage: Storage }) {
       />
     );
   } else if (route.table) {
-    screen = <Table key={route.table} table={route.table} storage={storage} onLobby={() => go(null)} />;
+    screen = (
+      <Table
+        key={route.table}
+        table={route.table}
+        storage={storage}
+        onLobby={() => go(null)}
+        onOpen={(table, grant) => {
+          if (grant) saveSeat(storage, table, grant);
+          go(table);
+        }}
+      />
+    );
   } else {
     screen = (
       <Lobby

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type CreateBody, type TableSummary } from "../api";
-import { OPTIONS, errorText, kindWord, levelWord, type Lang } from "../i18n";
+import { OPTIONS, errorText, kindWord, levelWord, shownName, type Lang } from "../i18n";
 import type { Options } from "../protocol";
 import { useSettings } from "./settings";
 
@@ -63,7 +63,7 @@ function TableList({ onOpen }: { onOpen: Props["onOpen"] }) {
             <div>
               <strong>{tb.name || rulesSummary(s.lang, tb.rules)}</strong>
               <div class="muted">
-                {tb.names.map((n, i) => (tb.free.includes(i) ? s.t("free") : n)).join(", ")} ·{" "}
+                {tb.names.map((n, i) => (tb.free.includes(i) ? s.t("free") : shownName(s.lang, n))).join(", ")} ·{" "}
                 {s.t("game")} {tb.game}/{tb.games}
               </div>
             </div>

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { actionText, contractText, errorText, isCardName } from "../i18n";
+import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
 import { replayPosition } from "../model";
 import type { ReplayJson } from "../protocol";
 import { Card } from "./Card";
@@ -50,7 +50,9 @@ export function Replay({ table, game, onClose }: Props) {
   }, [table, game]);
   if (!data) return <section class="panel replay" id="replay-loading">{error || s.t("connecting")}</section>;
   const rec = data.record;
-  const names = data.names.length ? data.names : (rec.players ?? rec.hands.map((_, i) => String(i + 1)));
+  const names = (data.names.length ? data.names : (rec.players ?? rec.hands.map((_, i) => String(i + 1)))).map((x) =>
+    shownName(s.lang, x),
+  );
   const total = data.tricks.reduce((a, t) => a + t.cards.length, 0);
   const { played, trickIndex, inTrick } = replayPosition(data.tricks, step);
   const trick = step > 0 ? data.tricks[trickIndex] : undefined;

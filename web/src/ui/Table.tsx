@@ -2,9 +2,23 @@
 // with its winner marked, then goes to the winner), the own hand, the choices, the result
 // and the ledger. The server decides everything; the page draws it and sends choices.
 
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api } from "../api";
+import { cardName } from "../cards";
 import { TableConnection } from "../connection";
-import { PHASE_KEYS, actionText, contractText, errorText, levelWord, suitWord, unitOf } from "../i18n";
+import {
+  PHASE_KEYS,
+  actionText,
+  contractText,
+  errorText,
+  isCardName,
+  levelWord,
+  seatNewsText,
+  seatStatusText,
+  shownName,
+  suitWord,
+  unitOf,
+} from "../i18n";
 import {
   calledSuit,
   initialModel,
@@ -19,7 +33,7 @@ import {
 } from "../model";
 import type { ServerMessage, TableState } from "../protocol";
 import { qrSvg } from "../qr";
-import { seatFor, seatLink, type HeldSeat } from "../seats";
+import { markLeft, saveSeat, seatFor, seatLink, type HeldSeat } from "../seats";
 import { Card } from "./Card";
 import { Choices } from "./Choices";
 import { Replay } from "./Replay";
@@ -30,7 +44,12 @@ interface Props {
   table: string;
   storage: Storage;
   onLobby(): void;
+  /** Go to another table (the next round), holding ``grant``'s seat there if given. */
+  onOpen(table: string, grant?: HeldSeat): void;
 }
+
+/** Seats a bot plays for a person, or for nobody. */
+const STAND_IN = new Set(["left", "away", "empty"]);
 
 function beep(): void {
   try {
@@ -88,21 +107,32 @@ function useTurnEnd(state: TableState | null, version: number, now: () => number
   return end;
 }
 
-export function Table({ table, storage, onLobby }: Props) {
+export function Table({ table, storage, onLobby, onOpen }: Props) {
   const s = useSettings();
   const [model, setModel] = useState<Model>(initialModel);
   const [notice, setNotice] = useState("");
+  const [news, setNews] = useState("");
+  const [timeoutNote, setTimeoutNote] = useState("");
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const [showLast, setShowLast] = useState(false);
   const [replay, setReplay] = useState<number | null>(null);
   const conn = useRef<TableConnection | null>(null);
-  const held: HeldSeat | null = useMemo(() => seatFor(storage, table), [table]);
+  const [held, setHeld] = useState<HeldSeat | null>(() => seatFor(storage, table));
+  const seated = held !== null && !held.left;
+  const token = seated ? held.token : null;
+  const heldRef = useRef(held);
+  heldRef.current = held;
 
   useEffect(() => {
-    const c = new TableConnection(table, held?.token ?? null, {
+    const c = new TableConnection(table, token, {
       message: (msg: ServerMessage) => {
         setModel((m) => receive(m, msg, performance.now(), s.trickHoldMs));
         if (msg.type === "error") setNotice(errorText(s.lang, msg.code));
         else if ("state" in msg && msg.state) setNotice("");
+        if (msg.type === "seats" && msg.state.seat === null && heldRef.current && !heldRef.current.left) {
+          // the token holds the seat no more (left here or on another device)
+          setHeld(markLeft(storage, table, msg.event.person ?? undefined));
+        }
       },
       status: (connection) => setModel((m) => ({ ...m, connection })),
       lost: () => setNotice(s.t("notSent")),
@@ -110,7 +140,43 @@ export function Table({ table, storage, onLobby }: Props) {
     conn.current = c;
     c.start();
     return () => c.stop();
-  }, [table, held?.token]);
+  }, [table, token]);
+
+  useEffect(() => {
+    if (model.news) setNews(seatNewsText(s.lang, model.news.event));
+  }, [model.news?.serial]);
+  useEffect(() => {
+    const a = model.timedOut?.action;
+    if (!a) return;
+    const what = isCardName(a) ? cardName(a, { lang: s.lang, french: s.french }) : actionText(s.lang, a, s.french);
+    setTimeoutNote(s.t("timedOut").replace("{action}", what));
+  }, [model.timedOut?.serial]);
+
+  /** Another round with the same players: the next table and this seat there. */
+  const following = useRef(false);
+  const again = async () => {
+    if (!held || held.left) return;
+    following.current = true;
+    try {
+      const grant = await api.again(table, held.token);
+      onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined);
+    } catch (e) {
+      following.current = false;
+      setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+    }
+  };
+  useEffect(() => {
+    // someone started the next round: a person follows with their own seat
+    const next = model.again;
+    if (!next || following.current) return;
+    following.current = true;
+    if (seated && next.token && next.seat !== null) {
+      void api
+        .again(table, held.token)
+        .then((grant) => onOpen(grant.table, { seat: grant.seat, token: grant.token ?? next.token!, invite: grant.invite ?? undefined }))
+        .catch(() => onOpen(next.table, { seat: next.seat!, token: next.token! }));
+    }
+  }, [model.again]);
 
   const now = useNow(model);
   const st: TableState | null = model.state;
@@ -126,8 +192,40 @@ export function Table({ table, storage, onLobby }: Props) {
   const countdown = useCountdown(doublingEnd ?? turnEnd, serverNow);
 
   const send = (action: string) => {
+    setTimeoutNote("");
     if (!conn.current || model.connection !== "open" || !conn.current.act(action, model.version)) {
       setNotice(s.t("notSent"));
+    }
+  };
+  const leave = async () => {
+    setConfirmLeave(false);
+    if (!held || held.left || !st) return;
+    const name = st.names[held.seat];
+    try {
+      await api.leave(table, held.token);
+      setHeld(markLeft(storage, table, name));
+    } catch (e) {
+      setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+    }
+  };
+  const comeBack = async () => {
+    if (!held?.invite) return;
+    const name = held.name ?? storage.getItem("sk.name") ?? s.t("you");
+    try {
+      const grant = await api.join(table, held.invite, name);
+      const back: HeldSeat = { seat: grant.seat, token: grant.token, invite: held.invite, name };
+      saveSeat(storage, table, back);
+      setHeld(back);
+    } catch (e) {
+      setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+    }
+  };
+  const seatBot = async (seat: number) => {
+    if (!held || held.left) return;
+    try {
+      await api.seatBot(table, seat, held.token);
+    } catch (e) {
+      setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
     }
   };
 
@@ -153,7 +251,9 @@ export function Table({ table, storage, onLobby }: Props) {
       </p>
     );
   }
-  const n = st.names.length;
+  const names = st.names.map((x) => shownName(s.lang, x));
+  const n = names.length;
+  const offline = model.connection !== "open";
   const me = st.seat;
   const unit = unitOf(st.rules as { preset?: string; unit?: unknown });
   const said = saidBySeat(v, n);
@@ -168,7 +268,7 @@ export function Table({ table, storage, onLobby }: Props) {
   const called = calledSuit(v?.contract);
   const kindOf = (seat: number) => (st.kinds ?? st.seats)[seat] ?? "human";
 
-  const seats = st.names.map((name, seat) => {
+  const seats = names.map((name, seat) => {
     const place = placeOf(seat, me, n);
     const tags: string[] = [];
     if (v?.dealer === seat) tags.push(s.t("dealer"));
@@ -177,14 +277,30 @@ export function Table({ table, storage, onLobby }: Props) {
     const turn = v?.to_move === seat || waiting.includes(seat);
     const clockHere = waiting.length ? waiting.includes(seat) : v?.to_move === seat;
     const kind = kindOf(seat);
+    const status = st.seat_status?.[seat];
+    const statusWords = seatStatusText(s.lang, status);
     const winner = onTable.winner === seat && !onTable.collecting;
+    const mayFill = status === "free" && seated && me === st.creator && !st.over && !offline;
     return (
       <div class={`seat ${place}${turn ? " turn" : ""}${winner ? " winner" : ""}`} data-seat={seat} key={seat}>
         <div class="name">
           {name}
           {seat === me ? ` (${s.t("you")})` : ""}
         </div>
-        {kind !== "human" ? <div class="kind">{`${s.t("bot")} · ${levelWord(s.lang, kind, true)}`}</div> : null}
+        {status && STAND_IN.has(status) ? (
+          <div class="kind" data-status={status}>{statusWords}</div>
+        ) : status === "free" ? (
+          <div class="kind free" data-status={status}>
+            {statusWords}
+            {mayFill ? (
+              <button type="button" class="seat-bot" data-seat-bot={seat} onClick={() => void seatBot(seat)}>
+                {s.t("seatBot")}
+              </button>
+            ) : null}
+          </div>
+        ) : kind !== "human" ? (
+          <div class="kind">{`${s.t("bot")} · ${levelWord(s.lang, kind, true)}`}</div>
+        ) : null}
         <div class="tags">{tags.join(" · ")}</div>
         <div class="said" data-said={(said[seat] ?? []).join("|")}>
           {words.map((w, i) => (
@@ -211,10 +327,9 @@ export function Table({ table, storage, onLobby }: Props) {
     const place = placeOf(seat, me, n);
     const winPlace = onTable.winner !== null ? placeOf(onTable.winner, me, n) : "";
     const cls = `played ${place} from-${place}${onTable.collecting ? ` collect-${winPlace}` : ""}${onTable.winner === seat ? " best" : ""}`;
-    return <Card key={c} token={c} class={cls} seat={seat} title={st.names[seat]} />;
+    return <Card key={c} token={c} class={cls} seat={seat} title={names[seat]} />;
   });
 
-  const offline = model.connection !== "open";
   const header = (
     <div class="info" id="info">
       <span>
@@ -223,19 +338,19 @@ export function Table({ table, storage, onLobby }: Props) {
       {v?.contract ? (
         <span class="contract">
           {contractText(s.lang, v.contract, s.french)}
-          {v.contract.declarer !== null && v.contract.declarer !== undefined ? ` — ${st.names[v.contract.declarer]}` : ""}
-          {v.partner !== null && v.partner !== undefined && called ? ` · ${s.t("partner")}: ${st.names[v.partner]}` : ""}
+          {v.contract.declarer !== null && v.contract.declarer !== undefined ? ` — ${names[v.contract.declarer]}` : ""}
+          {v.partner !== null && v.partner !== undefined && called ? ` · ${s.t("partner")}: ${names[v.partner]}` : ""}
         </span>
       ) : v ? (
         <span class="phase">{s.t(PHASE_KEYS[v.phase] ?? "bidding")}</span>
       ) : null}
       {v && v.knocks.length ? (
         <span>
-          {v.knocks.map((k) => st.names[k]).join(", ")} {s.t("knocked")}
+          {v.knocks.map((k) => names[k]).join(", ")} {s.t("knocked")}
         </span>
       ) : null}
       {v && v.doublings.length ? (
-        <span class="doublings">{v.doublings.map((seat, i) => `${["Kontra", "Re", "Sup", "Hirsch"][i] ?? ""} (${st.names[seat]})`).join(" · ")}</span>
+        <span class="doublings">{v.doublings.map((seat, i) => `${["Kontra", "Re", "Sup", "Hirsch"][i] ?? ""} (${names[seat]})`).join(" · ")}</span>
       ) : null}
       {st.stock ? (
         <span>
@@ -248,8 +363,10 @@ export function Table({ table, storage, onLobby }: Props) {
           ? v.to_move === me || waiting.includes(me)
             ? s.t("yourTurn")
             : waiting.length
-              ? `${s.t("waitDoubling")} ${waiting.map((x) => st.names[x]).join(", ")}`
-              : `${s.t("waiting")} ${st.names[v.to_move]}`
+              ? `${s.t("waitDoubling")} ${waiting.map((x) => names[x]).join(", ")}`
+              : st.seat_status?.[v.to_move] === "free"
+                ? s.t("waitingSeat")
+                : `${s.t("waiting")} ${names[v.to_move]}`
           : ""}
       </span>
     </div>
@@ -263,7 +380,16 @@ export function Table({ table, storage, onLobby }: Props) {
           <div class="over panel" id="over">
             <p>{s.t("over")}</p>
             <div class="row">
-              <button type="button" class="primary" id="to-lobby" onClick={onLobby}>
+              {seated ? (
+                <button type="button" class="primary" id="again" onClick={() => void again()}>
+                  {st.next_table ? s.t("nextRound") : s.t("again")}
+                </button>
+              ) : st.next_table ? (
+                <button type="button" class="primary" id="watch-next" onClick={() => onOpen(st.next_table!)}>
+                  {s.t("watchNext")}
+                </button>
+              ) : null}
+              <button type="button" id="to-lobby" class={seated || st.next_table ? "" : "primary"} onClick={onLobby}>
                 {s.t("toLobby")}
               </button>
             </div>
@@ -281,14 +407,14 @@ export function Table({ table, storage, onLobby }: Props) {
             {trickCards}
             {onTable.winner !== null && !onTable.collecting ? (
               <div class="won-by" id="won-by">
-                {s.t("wonBy")} {st.names[onTable.winner]}
+                {s.t("wonBy")} {names[onTable.winner]}
               </div>
             ) : null}
           </div>
         </section>
         {waiting.length && !waitingOnMe ? (
           <p class="waiting" id="doubling-wait">
-            {s.t("waitDoubling")} {waiting.map((x) => st.names[x]).join(", ")}
+            {s.t("waitDoubling")} {waiting.map((x) => names[x]).join(", ")}
             {countdown !== null ? ` · ${s.t("timeLeft").replace("{n}", String(countdown))}` : ""}
           </p>
         ) : null}
@@ -311,18 +437,55 @@ export function Table({ table, storage, onLobby }: Props) {
             {notice}
           </p>
         ) : null}
+        {timeoutNote ? (
+          <p class="notice" id="timed-out" role="alert">
+            {timeoutNote}
+          </p>
+        ) : null}
+        {news ? (
+          <p class="news" id="news" role="status">
+            {news}
+          </p>
+        ) : null}
+        {held?.left && !st.over ? (
+          <div class="left-note" id="left-note">
+            <span>{s.t("leftNote")}</span>
+            {held.invite ? (
+              <button type="button" class="primary" id="come-back" disabled={offline} onClick={() => void comeBack()}>
+                {s.t("comeBack")}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         <div class="tools">
           {v && v.tricks.length ? (
             <button type="button" id="last-trick" aria-pressed={showLast} onClick={() => setShowLast(!showLast)}>
               {showLast ? s.t("hideLastTrick") : s.t("lastTrick")}
             </button>
           ) : null}
-          <InviteBox state={st} held={held} />
+          <InviteBox state={st} held={seated ? held : null} />
+          {seated && !st.over ? (
+            confirmLeave ? (
+              <span class="confirm" id="leave-confirm" role="group">
+                <span>{s.t("leaveConfirm")}</span>
+                <button type="button" class="danger" id="leave-yes" onClick={() => void leave()}>
+                  {s.t("leaveYes")}
+                </button>
+                <button type="button" id="leave-no" onClick={() => setConfirmLeave(false)}>
+                  {s.t("stay")}
+                </button>
+              </span>
+            ) : (
+              <button type="button" id="leave" disabled={offline} onClick={() => setConfirmLeave(true)}>
+                {s.t("leave")}
+              </button>
+            )
+          ) : null}
         </div>
       </main>
       <aside class="side">
-        {result ? <ResultPanel result={result} names={st.names} unit={unit} onReplay={() => setReplay(result.game)} /> : null}
-        <LedgerPanel ledger={st.ledger} names={st.names} unit={unit} final={st.over} onReplay={setReplay} />
+        {result ? <ResultPanel result={result} names={names} unit={unit} onReplay={() => setReplay(result.game)} /> : null}
+        <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over} onReplay={setReplay} />
       </aside>
       <span class="sr" aria-live="assertive">
         {mine ? s.t("yourTurn") : ""}
