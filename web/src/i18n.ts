@@ -422,7 +422,7 @@ export function amountText(lang: Lang, amount: number, unit: string, signed = fa
     const euro = (abs / 100).toFixed(2);
     return lang === "de" ? `${sign}${euro.replace(".", ",")} €` : `${sign}€${euro}`;
   }
-  return `${sign}${abs} ${lang === "de" ? "P." : "pts"}`;
+  return `${sign}${abs} ${lang === "de" ? "P." : abs === 1 ? "pt" : "pts"}`;
 }
 
 /** The unit of a table's amounts: the sauspiel and bsv presets count in cents. */

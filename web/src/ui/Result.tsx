@@ -1,7 +1,8 @@
 // A finished game's result, explained from the server's breakdown: both sides' Augen and
 // tricks, Schneider and Schwarz, Laufende (how many, which side), the base and each extra,
 // the factor (Tout, Sie), each knock and doubling with who said it, the value and every
-// payout in the table's unit; Ramsch with its loser, Jungfrau and Durchmarsch; all-pass.
+// payout in the table's unit; Ramsch with each seat's Augen and tricks, its loser, Jungfrau and
+// Durchmarsch; all-pass; the Stock's change with who paid into it or took it.
 
 import { amountText, contractText, type Lang } from "../i18n";
 import type { Breakdown, BreakdownItem, GameResult, LedgerRow } from "../protocol";
@@ -10,22 +11,22 @@ import { useSettings } from "./settings";
 const WORDS: Record<Lang, Record<string, string>> = {
   de: {
     base: "Grundtarif", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
-    laufende: "Laufende", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
+    laufende: "Laufende", laufender: "Laufender", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
     jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
-    hirsch: "Hirsch", knock: "klopft", times: "mal", declarers: "Spieler", defenders: "Gegner",
+    hirsch: "Hirsch", knock: "klopft", times: "mal", declarers: "Spieler", defenders: "Gegenspieler",
     counted: "zählt", notCounted: "zählt nicht", under: "unter dem Minimum von", loser: "Verlierer",
-    redeal: "Alle haben weiter gesagt: neu geben.", stock: "Stock", pays: "zahlt", to: "an",
+    redeal: "Die Karten werden neu gegeben.", stock: "Stock", pays: "zahlt", to: "an",
     multiplier: "Verdopplungen", durchmarschBy: "Durchmarsch von", augen: "Augen", tricks: "Stiche",
     base_total: "Zusammen",
     loserSide: "nur die Laufenden der Gewinner zählen",
   },
   en: {
     base: "Base tariff", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
-    laufende: "Laufende", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
+    laufende: "Laufende", laufender: "Laufender", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
     jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
     hirsch: "Hirsch", knock: "knocks", times: "times", declarers: "declarers", defenders: "defenders",
-    counted: "counts", notCounted: "does not count", under: "under the minimum of", loser: "loser",
-    redeal: "Everybody passed: dealt again.", stock: "Stock", pays: "pays", to: "to",
+    counted: "counts", notCounted: "does not count", under: "under the minimum of", loser: "Loser",
+    redeal: "The cards are dealt again.", stock: "Stock", pays: "pays", to: "to",
     multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
     base_total: "Together",
     loserSide: "only the winners' Laufende count",
@@ -64,10 +65,12 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
       : b.laufende.count < b.laufende.minimum
         ? ` (${w(L, "under")} ${b.laufende.minimum})`
         : ` (${w(L, "notCounted")}: ${w(L, "loserSide")})`;
-    lines.push(`${b.laufende.count} ${w(L, "laufende")}${side}${counted}`);
+    lines.push(`${b.laufende.count} ${w(L, b.laufende.count === 1 ? "laufender" : "laufende")}${side}${counted}`);
   }
   const knocks = b.knocks.map((seat) => `${all[seat]} ${w(L, "knock")}`);
   const doublings = b.doublings.map((d) => `${w(L, d.word)} (${all[d.seat]})`);
+  // who paid into the Stock (negative) or was paid from it, each by name
+  const stockShares = (b.stock?.shares ?? []).flatMap((share, seat) => (share ? [`${all[seat] ?? seat} ${amountText(L, share, b.unit, true)}`] : []));
   return (
     <div class="explained" id="breakdown">
       {b.declarers && b.defenders ? (
@@ -80,7 +83,9 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
             </tr>
             {(["declarers", "defenders"] as const).map((side) => (
               <tr key={side} data-side={side}>
-                <td>{names(all, b[side]!.seats)}</td>
+                <td>
+                  {s.t(side)}: {names(all, b[side]!.seats)}
+                </td>
                 <td>{b[side]!.augen}</td>
                 <td>{b[side]!.tricks}</td>
               </tr>
@@ -89,7 +94,22 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
         </table>
       ) : null}
       {b.points && b.settlement !== "all_pass" && !b.declarers ? (
-        <p>{all.map((n, i) => `${n} ${b.points?.[i] ?? 0}`).join(" · ")} {s.t("points")}</p>
+        <table class="sides">
+          <tbody>
+            <tr>
+              <th />
+              <th>{s.t("points")}</th>
+              <th>{s.t("tricksWord")}</th>
+            </tr>
+            {all.map((n, i) => (
+              <tr key={i} data-seat={i}>
+                <td>{n}</td>
+                <td>{b.points?.[i] ?? 0}</td>
+                <td>{b.tricks?.[i] ?? 0}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : null}
       {lines.map((line, i) => (
         <p key={i} class="fact">
@@ -131,8 +151,9 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
         </ul>
       ) : null}
       {b.stock ? (
-        <p class="fact">
+        <p class="fact" data-item="stock">
           {w(L, "stock")}: {amountText(L, b.stock.change, b.unit, true)}
+          {stockShares.length ? ` (${stockShares.join(", ")})` : ""}
         </p>
       ) : null}
     </div>
@@ -162,7 +183,7 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
         <p class="contract-line">
           <strong>{contractText(L, c, s.french)}</strong>
           {r.declarers.length ? ` — ${names(all, r.declarers)}` : ""}
-          {r.won !== null ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}
+          {r.won !== null && r.declarers.length ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}
         </p>
       ) : (
         <p>{s.t("allPassed")}</p>
