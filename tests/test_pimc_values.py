@@ -17,9 +17,7 @@ from schafkopf.players.pimc import (
     _bidding_weight,
     _play_weight,
     _softmax_share,
-    _stakes,
     _systematic,
-    _thresholds,
 )
 from schafkopf.players.registry import make_player
 from schafkopf.rules import Kind, Ruleset
@@ -31,6 +29,8 @@ from schafkopf.sampling import (
     sample_world_weighted,
 )
 from schafkopf.search.solver import move_brackets, solve
+from schafkopf.search.stakes import bracket_stakes as _stakes
+from schafkopf.search.stakes import payout_thresholds as _thresholds
 from test_solver import VARIANTS, WANTS, random_position
 
 

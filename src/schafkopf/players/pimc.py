@@ -26,7 +26,6 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from schafkopf.actions import (
@@ -47,7 +46,7 @@ from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
 from schafkopf.players.registry import spec_of
-from schafkopf.rules import Contract, Kind, Ruleset, play_tables
+from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import (
     Lean,
     SamplingError,
@@ -55,7 +54,7 @@ from schafkopf.sampling import (
     sample_world,
     sample_world_weighted,
 )
-from schafkopf.scoring import count_laufende, is_schneider
+from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
 VALUES: Final = ("brackets", "exact")
@@ -172,7 +171,7 @@ class PimcPlayer:
         key = (view.dealer, _dealt_mask(view), len(view.doublings), view.seat)
         if key in self._doubling_asked:
             return False  # decided once at this doubling level: not asked again
-        worlds = self._worlds(view, rng, self.bid_samples)
+        worlds = self.worlds(view, rng, self.bid_samples)
         if not worlds:
             return False
         wins = 0.0
@@ -197,9 +196,9 @@ class PimcPlayer:
         totals = dict.fromkeys(cards, 0.0)
         me_declarer = self._on_declarer_side(view)
         tricks_game = c.kind is Kind.BETTEL or c.tout
-        thresholds = _thresholds(view.rules)
+        thresholds = payout_thresholds(view.rules)
         done = 0
-        for g, w in self._worlds(view, rng, self.samples):
+        for g, w in self.worlds(view, rng, self.samples):
             if done and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break  # out of time: decide on the worlds solved so far
             sign = w if me_declarer else -w
@@ -209,11 +208,11 @@ class PimcPlayer:
                     won = t == 0 if c.kind is Kind.BETTEL else t == g.rules.hand_size
                     totals[card_] += sign * (1.0 if won else -1.0)
             elif self.values == "brackets":
-                stakes = _stakes(g, c, thresholds)
+                stakes = bracket_stakes(g, c, thresholds)
                 for card_, k in move_brackets(g, thresholds).items():
                     totals[card_] += sign * stakes[k]
             else:
-                stakes = _stakes(g, c, thresholds)
+                stakes = bracket_stakes(g, c, thresholds)
                 for card_, points in solve(g).moves.items():
                     k = sum(1 for t in thresholds if points >= t)
                     totals[card_] += sign * (stakes[k] + points / 1000.0)
@@ -234,7 +233,7 @@ class PimcPlayer:
             return False
         return view.partner == view.seat or bool(_dealt_mask(view) >> card(c.suit, SAU) & 1)
 
-    def _worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
+    def worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
         """Up to ``count`` sampled worlds with weights (fewer only if sampling fails).
 
         With inference, ``oversample`` x ``count`` candidates are weighed by the other seats'
@@ -310,7 +309,7 @@ class PimcPlayer:
                 g = _declared(view, deal, action)
                 wins += _declarers_win(g)
             p = wins / len(deals) if deals else 0.0
-            value = (2 * p - 1) * _price(rules, kind, tout)
+            value = (2 * p - 1) * world_price(rules, kind, tout)
             plans.append(_Candidate(action, kind, tout, p, value))
         plans.sort(key=lambda p: -p.value)
         self._plans = {key: plans}  # one deal at a time
@@ -338,39 +337,6 @@ def _heuristic_card(
     return a if a in cards else cards[0]
 
 
-@lru_cache(maxsize=16)
-def _thresholds(rules: Ruleset) -> tuple[int, ...]:
-    """The declarer-side card points at which the payout changes (won, Schneider, the Schwarz
-    stand-in of 0 or 120 points), ascending: ``(1, 31, 61, 91, 120)`` under most rules."""
-
-    def bracket(points: int) -> tuple[bool, bool, bool]:
-        won = points >= 61
-        return won, is_schneider(rules, points, won), points in (0, 120)
-
-    return tuple(p for p in range(1, 121) if bracket(p) != bracket(p - 1))
-
-
-def _stakes(g: Game, c: Contract, thresholds: Sequence[int]) -> list[float]:
-    """The declarer side's payout (in base units, before doublings) for each bracket of final
-    card points: below the first threshold, then from each threshold on; Laufende included."""
-    rules = g.rules
-    run, by_declarers = count_laufende(rules, c, g.dealt, g.declarers)
-    counts = rules.tarif.laufende > 0 and run >= rules.laufende_minimum(c.kind)
-    out = []
-    for points in (0, *thresholds):
-        won = points >= 61
-        schneider = is_schneider(rules, points, won)
-        schwarz = points in (0, 120)
-        laufende = run if counts and (rules.laufende_side == "either" or by_declarers == won) else 0
-        base = (
-            rules.base_price(c.kind)
-            + rules.tarif.extra * (schneider + schwarz)
-            + rules.tarif.laufende * laufende
-        )
-        out.append(float(base if won else -base))
-    return out
-
-
 def _systematic(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
     """``count`` indices drawn in proportion to ``weights`` with one random offset (systematic
     resampling: low variance, every heavy candidate kept)."""
@@ -389,17 +355,6 @@ def _systematic(weights: Sequence[float], count: int, rng: random.Random) -> lis
             i += 1
         out.append(i)
     return out
-
-
-def _price(rules: Ruleset, kind: Kind, tout: bool) -> float:
-    """What one opponent pays for a won contract (the declarer side's stake per player)."""
-    n = rules.players
-    if kind is Kind.RUFSPIEL:
-        return float(rules.tarif.rufspiel)
-    base = rules.base_price(kind)
-    if tout:
-        base = 4 * base if rules.tout_value == "4x_base" else 2 * base
-    return float(base * (n - 1))
 
 
 def _declarers_win(g: Game) -> float:
