@@ -319,7 +319,7 @@ def _stored_events(db: str, table_id: str) -> tuple[Table, dict[int, dict[str, A
     finally:
         store.close()
     table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
-    table.replay(stored.actions)
+    table.replay(stored.actions, stored.bys)
     events = {}
     for e in table.events:
         # through JSON, as the clients receive it

@@ -112,7 +112,7 @@ def test_sigterm_stops_within_five_seconds_while_bots_think(tmp_path: Path) -> N
     stored = store.load(quick)[0]
     store.close()
     table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
-    table.replay(stored.actions)
+    table.replay(stored.actions, stored.bys)
     assert table.version >= version  # every action the clients could have seen is stored
     again = ServerProcess(db, bot_workers=1, settings=settings).start()
     try:

@@ -158,7 +158,7 @@ def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
         server.stop()
     stored = Store(db).load(t["table"])[0]
     table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
-    table.replay(stored.actions)
+    table.replay(stored.actions, stored.bys)
     assert table.is_over()
     assert [table.record(k) for k in (1, 2)] == records
 
