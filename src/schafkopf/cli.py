@@ -429,6 +429,101 @@ def solve(
     typer.echo(json.dumps(out))
 
 
+@app.command()
+def analyze(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="Records: a file of records or JSON Lines (server games, arena games.jsonl, "
+            "NetSchafkopf imports, a terminal session file), or - for stdin."
+        ),
+    ],
+    seat: Annotated[
+        list[int] | None, typer.Option(help="Judge only this seat's decisions (repeatable).")
+    ] = None,
+    worlds: Annotated[
+        int, typer.Option(min=1, max=1000, help="Worlds per card or doubling decision.")
+    ] = 32,
+    bid_worlds: Annotated[
+        int, typer.Option(min=1, max=1000, help="Worlds per bidding decision and for luck.")
+    ] = 16,
+    seed: Annotated[int, typer.Option(help="Seed of the sampled worlds.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game.")] = False,
+    html: Annotated[
+        Path | None, typer.Option(help="Also write a self-contained HTML report here.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the summary: en or de.")] = "en",
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Judge every decision of played games: what each cost, what was best instead, and each
+    seat's accuracy and luck."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from schafkopf.analysis import analyze as judge_game
+    from schafkopf.analysis.summary import render
+    from schafkopf.record import ErrorReport, RecordError, read_records, record_to_game
+    from schafkopf.tui.texts import lang as texts_of
+
+    if lang not in ("en", "de"):
+        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
+    words = texts_of(lang)
+    report = ErrorReport(sys.stderr, file)
+    games: list[tuple[int, dict[str, Any], Any]] = []
+    for line, item in read_records(_read_input(file)):
+        if isinstance(item, RecordError):
+            report(line, str(item))
+            continue
+        if isinstance(item, dict) and (
+            "act" in item or str(item.get("format", "")).startswith("schafkopf-session")
+        ):
+            continue  # a session file's header and its actions in progress
+        try:
+            game = record_to_game(item)
+        except RecordError as e:
+            report(line, str(e))
+            continue
+        games.append((line, item, game))
+    if not games and not report.count:
+        report(None, "no record in this input")
+    analyses = []
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        console=console, transient=True, disable=quiet,
+    ) as bar:  # fmt: skip
+        for k, (line, item, game) in enumerate(games, 1):
+            task = bar.add_task(f"game {k}/{len(games)}", total=None)
+
+            def step(done: int, total: int, task: Any = task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            try:
+                result = judge_game(
+                    item, seats=seat, worlds=worlds, bid_worlds=bid_worlds, seed=seed,
+                    progress=step,
+                )  # fmt: skip
+            except ValueError as e:
+                report(line, str(e))
+                continue
+            bar.remove_task(task)
+            analyses.append((line, item, result))
+            if as_json:
+                typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+            else:
+                contract = words.contract_name(game.contract) if game.contract else "–"
+                title = f"{k} ({file}:{line}) · {contract}"
+                typer.echo(render(result, title, lang) + "\n")
+    if html is not None and analyses:
+        from schafkopf.analysis.html import write_report
+
+        write_report(html, [(item, result) for _line, item, result in analyses], lang)
+        typer.echo(f"report: {html}", err=True)
+    report.close()
+    raise typer.Exit(EXIT_BAD_DATA if report.count else EXIT_OK)
+
+
 EXIT_OK: Final = 0
 """Every command: all went well."""
 EXIT_BAD_DATA: Final = 1

@@ -1,0 +1,75 @@
+"""The readable summary of ``schafkopf analyze``: per game the costliest decisions first,
+what was best instead, and each seat's accuracy and luck, in English or German."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .model import Decision, GameAnalysis
+
+_WORDS: Final = {
+    "en": {
+        "game": "Game", "seat": "seat", "payout": "payout", "accuracy": "accuracy",
+        "luck": "luck", "verdicts": "inaccuracies/mistakes/blunders", "none": "no mistakes",
+        "played": "played", "best": "best", "loses": "loses", "open": "all hands open",
+        "trick": "trick", "card": "card", "inaccuracy": "inaccuracy", "mistake": "mistake",
+        "blunder": "blunder", "klopfen": "Klopfen", "bidding": "bidding", "settling": "offer",
+        "naming": "contract", "doubling": "doubling", "decisions": "decisions judged",
+    },
+    "de": {
+        "game": "Spiel", "seat": "Platz", "payout": "Auszahlung", "accuracy": "Genauigkeit",
+        "luck": "Glück", "verdicts": "Ungenauigkeiten/Fehler/Patzer", "none": "keine Fehler",
+        "played": "gespielt", "best": "besser", "loses": "kostet", "open": "alle Karten offen",
+        "trick": "Stich", "card": "Karte", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
+        "blunder": "Patzer", "klopfen": "Klopfen", "bidding": "Reizen", "settling": "Angebot",
+        "naming": "Ansage", "doubling": "Kontra/Re", "decisions": "Entscheidungen bewertet",
+    },
+}  # fmt: skip
+
+
+def _money(amount: float, unit: str, lang: str) -> str:
+    word = "ct" if unit == "ct" else ("P." if lang == "de" else "pts")
+    text = f"{amount:+.2f}".replace("-", "−")
+    return f"{text.replace('.', ',') if lang == 'de' else text} {word}"
+
+
+def _where(d: Decision, w: dict[str, str]) -> str:
+    if d.phase == "play":
+        return f"{w['trick']} {d.trick}, {w['card']} {d.position}"
+    return w[d.phase]
+
+
+def _name(a: GameAnalysis, seat: int, w: dict[str, str]) -> str:
+    if seat < len(a.players) and a.players[seat]:
+        return f"{a.players[seat]} ({w['seat']} {seat})"
+    return f"{w['seat']} {seat}"
+
+
+def render(a: GameAnalysis, title: str, lang: str = "en", worst: int = 5) -> str:
+    """The summary of one game's analysis as lines of text."""
+    w = _WORDS[lang]
+    lines = [f"{w['game']} {title} · {len(a.decisions)} {w['decisions']}"]
+    bad = a.worst(worst)
+    if not bad:
+        lines.append(f"  {w['none']}")
+    for d in bad:
+        taken, best = d.options[d.action], d.options[d.best]
+        line = (
+            f"  {w[d.verdict or 'inaccuracy']:13s} {_name(a, d.seat, w)}, {_where(d, w)}: "
+            f"{w['played']} {d.action} ({_money(taken, a.unit, lang)}), "
+            f"{w['best']} {d.best} ({_money(best, a.unit, lang)}): "
+            f"{w['loses']} {_money(d.loss, a.unit, lang).lstrip('+')}"
+        )
+        if d.open_loss is not None:
+            line += f" [{w['open']}: {_money(d.open_loss, a.unit, lang).lstrip('+')}]"
+        lines.append(line)
+    lines.append(
+        f"  {'':24s} {w['accuracy']:>11s} {w['luck']:>12s} {w['payout']:>12s}  {w['verdicts']}"
+    )
+    for s in a.seats:
+        paid = _money(a.payouts[s.seat], a.unit, lang) if a.payouts else "–"
+        lines.append(
+            f"  {_name(a, s.seat, w):24s} {s.accuracy:11.1f} {_money(s.luck, a.unit, lang):>12s} "
+            f"{paid:>12s}  {s.inaccuracies}/{s.mistakes}/{s.blunders}"
+        )
+    return "\n".join(lines)
