@@ -449,3 +449,41 @@ def test_the_command_reports_bad_input(tmp_path: Path) -> None:
     assert "Traceback" not in out.stderr
     out = _command(str(tmp_path / "missing.jsonl"))
     assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+# -- advice -----------------------------------------------------------------------------------
+
+
+def test_advice_for_an_unbeatable_and_a_hopeless_hand() -> None:
+    from schafkopf.analysis.advice import advise
+
+    strong = advise("EO GO HO SO EU GU HU SU", worlds=6)
+    herz = next(c for c in strong.contracts if c.action == "solo H")
+    assert herz.win == 1.0 and herz.schneider == 1.0 and herz.expected > 0
+    assert strong.bid.startswith(("solo", "wenz", "geier")) and strong.playing is not None
+    assert strong.playing > strong.passing
+    weak = advise("EA GA E7 G8 S7 S8 H7 HK", worlds=6, position=4)
+    assert weak.bid == "weiter"
+    assert all(c.win <= 0.5 for c in weak.contracts if c.action != "rufspiel S")
+    # a Rufspiel calls a Sau of a suit the hand holds without its Sau: Schellen only here
+    assert {c.action for c in weak.contracts if c.action.startswith("rufspiel")} == {"rufspiel S"}
+
+
+def test_the_advise_command(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "schafkopf", "advise", "EO", "GO", "HO", "SO", "EU", "GU", "HU",
+         "SU", "--worlds", "3", "--json"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert list(data) == ["bid", "pass", "spiel", "unit", "contracts"]
+    assert data["unit"] == "points" and data["contracts"]
+    for c in data["contracts"]:
+        assert list(c) == ["contract", "win", "schneider", "expected"]
+        assert 0 <= c["win"] <= 1 and 0 <= c["schneider"] <= c["win"]
+    bad = subprocess.run(
+        [sys.executable, "-m", "schafkopf", "advise", "EO", "EO", "HO"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 1 and "8 cards" in bad.stderr and "Traceback" not in bad.stderr

@@ -524,6 +524,72 @@ def analyze(
     raise typer.Exit(EXIT_BAD_DATA if report.count else EXIT_OK)
 
 
+@app.command()
+def advise(
+    hand: Annotated[
+        list[str], typer.Argument(help="The hand's cards: tokens (EO GU HA ...) or names.")
+    ],
+    rules_name: Annotated[
+        str, typer.Option("--rules", help="Rules preset (standard, sauspiel, bsv).")
+    ] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
+    ] = None,
+    seat: Annotated[
+        int, typer.Option(help="The hand's place in the bidding: 1 Vorhand ... 4 the dealer.")
+    ] = 1,
+    worlds: Annotated[int, typer.Option(min=1, max=1000, help="Deals of the other cards.")] = 32,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="The figures as JSON.")] = False,
+    lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
+) -> None:
+    """What a hand may play before the bidding: each contract's chance to win, chance of
+    Schneider and expected payout, and what to bid."""
+    from schafkopf.analysis.advice import AdviceError
+    from schafkopf.analysis.advice import advise as advice_for
+    from schafkopf.rules import Contract
+    from schafkopf.tui.texts import lang as texts_of
+
+    if lang not in ("en", "de"):
+        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
+    ruleset = _rules_from(rules_name, None, option)
+    try:
+        advice = advice_for(" ".join(hand), ruleset, position=seat, worlds=worlds, seed=seed)
+    except AdviceError as e:
+        typer.echo(f"schafkopf: {e}", err=True)
+        raise typer.Exit(EXIT_BAD_DATA) from None
+    if as_json:
+        typer.echo(json.dumps(advice.to_json()))
+        return
+    words = texts_of(lang)
+    de = lang == "de"
+    unit = "ct" if advice.unit == "ct" else ("P." if de else "pts")
+
+    def money(x: float) -> str:
+        number = f"{x:+.2f}".replace("-", "−")
+        return f"{number.replace('.', ',') if de else number} {unit}"
+
+    head = ("Spiel", "gewinnt", "Schneider", "Erwartung") if de else (
+        "contract", "win", "Schneider", "expected")  # fmt: skip
+    typer.echo(f"{head[0]:28s} {head[1]:>8s} {head[2]:>10s} {head[3]:>14s}")
+    for c in advice.contracts:
+        name = words.contract_name(Contract(c.kind, 0, c.suit, c.tout))
+        schneider = "–" if c.tout or c.kind.name == "BETTEL" else f"{c.schneider:.0%}"
+        typer.echo(f"{name:28s} {c.win:8.0%} {schneider:>10s} {money(c.expected):>14s}")
+    typer.echo(f"{'weiter (passen)' if de else 'weiter (pass)':28s} {'':8s} {'':>10s} "
+               f"{money(advice.passing):>14s}")  # fmt: skip
+    if advice.playing is not None:
+        label = "spiel (die anderen reizen mit)" if de else "spiel (the others bid on)"
+        typer.echo(f"{label:28s} {'':8s} {'':>10s} {money(advice.playing):>14s}")
+    best = next((c for c in advice.contracts if c.action == advice.bid), None)
+    if best is None:
+        typer.echo("Rat: weiter" if de else "Advice: pass (weiter)")
+    else:
+        name = words.contract_name(Contract(best.kind, 0, best.suit, best.tout))
+        typer.echo(f"Rat: spiel, dann {name}" if de else f"Advice: spiel, then {name}")
+
+
 EXIT_OK: Final = 0
 """Every command: all went well."""
 EXIT_BAD_DATA: Final = 1
