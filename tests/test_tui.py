@@ -798,3 +798,30 @@ def test_every_choice_shown_reads_back_as_itself(code: str, french: bool) -> Non
     text = render_to_text(render_choices(views[1], french=french, lang=code), width=400)
     expected = {("de", False): "gras", ("de", True): "pik", ("en", False): "leaves"}
     assert f"=rufspiel {expected.get((code, french), 'spades')}" in text
+
+
+def test_what_if_plays_a_recorded_game_on_from_a_step() -> None:
+    """``play --from RECORD --at N``: the same cards, the steps before N as they were, the
+    person in the seat to move at N (turned to seat 0), and the game played to its end."""
+    from schafkopf.players import HeuristicPlayer, play_game
+    from schafkopf.record import Record
+    from schafkopf.tui.what_if import WhatIfError, run_what_if, turned
+
+    played = play_game(Game(seed=11), [HeuristicPlayer()] * 4, random.Random(11))
+    record = Record.from_game(played, players=["Anna", "Sepp", "Resi", "Hias"]).to_json()
+    at = next(i for i, (_s, a) in enumerate(played.history) if a < 32) + 3  # in the first trick
+    seat = played.history[at - 1][0]
+    g = turned(played, at - 1, seat)
+    assert g.to_move == 0 and list(g.deal[0]) == list(played.deal[seat])
+    assert len(g.history) == at - 1 and g.dealer == (played.dealer - seat) % 4
+    console = _console()
+    code = run_what_if(record, at, console=console, read=_auto_reader(console), delay=0, seed=1)
+    out = _out(console)
+    assert code == 0, out
+    assert f"ab Schritt {at} von {len(played.history)}" in out
+    assert "für " + ["Anna", "Sepp", "Resi", "Hias"][seat] in out
+    assert "So wäre es ausgegangen" in out
+    for bad in (0, len(played.history) + 2):
+        with pytest.raises(WhatIfError):
+            turned(played, bad - 1, 0)
+    assert run_what_if(record, 1, seat=7, console=_console(), delay=0) == 2

@@ -152,8 +152,25 @@ def play(
     unit: Annotated[
         str, typer.Option(help="Unit shown with every amount, e.g. ct, Punkte.")
     ] = "ct",
+    from_record: Annotated[
+        str | None,
+        typer.Option(
+            "--from", help="What if: play on a finished game of this record file instead."
+        ),
+    ] = None,
+    at: Annotated[
+        int, typer.Option(help="With --from: the step to play on from (1: the first action).")
+    ] = 1,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="With --from: your seat (default: the seat to move at that step)."),
+    ] = None,
+    game: Annotated[
+        int, typer.Option(help="With --from: which game of the file (1: the first).")
+    ] = 1,
 ) -> None:
-    """Play a session against three computer players in the terminal."""
+    """Play a session against three computer players in the terminal, or with --from play a
+    recorded game on from one of its steps."""
     from schafkopf.tui import run_terminal_session
     from schafkopf.tui.texts import LANGS
 
@@ -161,6 +178,10 @@ def play(
     if code_lang not in LANGS:
         typer.echo(f"schafkopf: unknown --lang {lang!r}: one of {', '.join(LANGS)}", err=True)
         raise typer.Exit(2)
+    if from_record is not None:
+        raise typer.Exit(
+            _what_if(from_record, game, at, seat, opponents, seed, french, auto, unit, code_lang)
+        )
     rules = _rules_from(preset, rules_file, option)
     code = run_terminal_session(
         rules=rules,
@@ -176,6 +197,40 @@ def play(
         lang=code_lang,
     )
     raise typer.Exit(code)
+
+
+def _what_if(
+    path: str,
+    game: int,
+    at: int,
+    seat: int | None,
+    opponents: str,
+    seed: int | None,
+    french: bool,
+    auto: bool,
+    unit: str,
+    lang: str,
+) -> int:
+    """``play --from``: the chosen game of a record file, played on from step ``at``."""
+    from schafkopf.record import RecordError, read_records, record_to_game
+    from schafkopf.tui.what_if import run_what_if
+
+    found = [r for _line, r in read_records(_read_input(path))]
+    if not 1 <= game <= len(found):
+        typer.echo(f"{path}: --game must be 1..{len(found)}, got {game}", err=True)
+        return EXIT_BAD_DATA
+    record = found[game - 1]
+    try:
+        if isinstance(record, RecordError):
+            raise record
+        record_to_game(record)
+    except RecordError as e:
+        typer.echo(f"{path}: game {game}: {e}", err=True)
+        return EXIT_BAD_DATA
+    return run_what_if(
+        record, at, seat=seat, opponents=opponents, seed=seed, french=french, auto=auto,
+        unit=unit, lang=lang,
+    )  # fmt: skip
 
 
 @app.command()
