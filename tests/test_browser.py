@@ -61,7 +61,8 @@ def _shot(page: Any, name: str) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     _built_page()
     db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'ui.db'}"
-    s = ServerProcess(db, bot_delay=0.02).start()
+    quick_analysis = ["analysis_worlds=3", "analysis_bid_worlds=2"]
+    s = ServerProcess(db, bot_delay=0.02, settings=quick_analysis).start()
     yield s
     s.stop()
 
@@ -243,6 +244,7 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
         assert page.is_disabled("#replay-next")
     assert page.locator("#download").get_attribute("download", timeout=5000)
     _shot(page, "replay")
+    _analyse_in_the_replay(page, server, table)
     page.click("#replay-close")
     page.wait_for_selector("#result")
     page.click("#to-lobby")
@@ -251,6 +253,34 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
 
 
 @pytest.mark.parametrize("size", [*PHONES, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
+def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None:
+    """Analyse the game from the replay: progress, then each seat's figures as the server
+    computed them, the costliest decisions, and a click on one shows its card."""
+    page.click("#replay-analyse")
+    page.wait_for_selector("#analysis-seats", timeout=120000)
+    status = server.get(f"/api/tables/{table}/games/1/analysis")
+    assert status["status"] == "done"
+    analysis = status["analysis"]
+    rows = page.locator("#analysis-seats tbody tr")
+    assert rows.count() == 4
+    for seat in analysis["seats"]:
+        row = page.locator(f"#analysis-seats tr[data-seat='{seat['seat']}']").inner_text()
+        assert f"{seat['inaccuracies']} / {seat['mistakes']} / {seat['blunders']}" in row
+    judged = [d for d in analysis["decisions"] if d["verdict"]]
+    if not judged:
+        assert page.locator("#analysis-clean").count() == 1
+        return
+    assert page.locator("#analysis-list li").count() == min(8, len(judged))
+    cards = page.locator("#analysis-list button[data-step]")
+    if cards.count():
+        step = int(cards.first.get_attribute("data-step"))
+        cards.first.click()
+        total = page.inner_text("#replay-step").split("/")[1]
+        assert page.inner_text("#replay-step") == f"{step}/{total}"
+        assert page.locator("#replay-trick figure.judged").count() >= 1
+    _shot(page, "analysis")
+
+
 def test_a_whole_game_at_phone_size(
     server: ServerProcess, browser: Any, size: dict[str, int]
 ) -> None:

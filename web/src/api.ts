@@ -1,7 +1,7 @@
 // The server's JSON API: options, tables, joining, replays. Errors come back as ApiError
 // with the server's code (or "network" when the server could not be reached).
 
-import type { Options, ReplayJson, TableState } from "./protocol";
+import type { AnalysisStatus, Options, ReplayJson, TableState } from "./protocol";
 
 export class ApiError extends Error {
   constructor(
@@ -80,6 +80,12 @@ export const api = {
   replay: (table: string, game: number) =>
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+  /** Where the analysis of a finished game stands. */
+  analysis: (table: string, game: number) =>
+    call<AnalysisStatus>(`/api/tables/${encodeURIComponent(table)}/games/${game}/analysis`),
+  /** Start analysing a finished game (nothing new when it is done or under way). */
+  analyse: (table: string, game: number) =>
+    post<AnalysisStatus>(`/api/tables/${encodeURIComponent(table)}/games/${game}/analysis`, {}),
   /** Leave the seat ``token`` holds: a bot plays on for its person. */
   leave: (table: string, token: string) =>
     post<{ table: string; seat: number; name: string }>(`/api/tables/${encodeURIComponent(table)}/leave`, { token }),

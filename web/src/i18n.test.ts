@@ -38,6 +38,9 @@ describe("words", () => {
     expect(amountText("de", 150, "ct")).toBe("1,50 €");
     expect(amountText("en", -20, "ct")).toBe("−€0.20");
     expect(amountText("de", 30, "points", true)).toBe("+30 P.");
+    expect(amountText("de", 0.67, "points")).toBe("0,67 P.");
+    expect(amountText("en", -1.5, "points")).toBe("−1.5 pts");
+    expect(amountText("de", 1234, "points")).toBe("1.234 P.");
     expect(unitOf({ preset: "sauspiel" })).toBe("ct");
     expect(unitOf({ preset: "standard" })).toBe("points");
   });

@@ -114,6 +114,21 @@ const de = {
   watchNext: "Die nächste Runde ansehen",
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
   statusFree: "Platz frei",
+  analyse: "Analyse",
+  analysing: "Analyse läuft: {done} von {total} Entscheidungen",
+  analysisFailed: "Die Analyse ist fehlgeschlagen. Bitte noch einmal.",
+  accuracy: "Genauigkeit",
+  luck: "Glück",
+  verdicts: "Ungenauigkeiten / Fehler / Patzer",
+  inaccuracy: "Ungenauigkeit",
+  mistake: "Fehler",
+  blunder: "Patzer",
+  better: "besser",
+  costs: "kostet",
+  openHands: "mit offenen Karten",
+  noMistakes: "Keine Fehler gefunden.",
+  chanceChart: "Gewinnchance der Spieler, wie sie der Spieler am Zug sah",
+  analysisHelp: "Jede Entscheidung bewertet aus Sicht dessen, der sie traf: was sie im Schnitt kostete, und was besser gewesen wäre.",
   waitingSeat: "Wartet, bis sich jemand auf den freien Platz setzt",
   statusLeft: "gegangen – ein Bot spielt",
   statusAway: "nicht da – ein Bot spielt",
@@ -231,6 +246,21 @@ const en: Record<TextKey, string> = {
   watchNext: "Watch the next round",
   timedOut: "Your time ran out: a bot played {action} for you.",
   statusFree: "Seat free",
+  analyse: "Analyse",
+  analysing: "Analysing: {done} of {total} decisions",
+  analysisFailed: "The analysis failed. Please try again.",
+  accuracy: "Accuracy",
+  luck: "Luck",
+  verdicts: "Inaccuracies / mistakes / blunders",
+  inaccuracy: "Inaccuracy",
+  mistake: "Mistake",
+  blunder: "Blunder",
+  better: "better",
+  costs: "costs",
+  openHands: "with all hands open",
+  noMistakes: "No mistakes found.",
+  chanceChart: "The declarers' chance to win, as the player to move saw it",
+  analysisHelp: "Every decision judged from the chooser's own view: what it cost on average, and what would have been better.",
   waitingSeat: "Waiting for someone to take the free seat",
   statusLeft: "left – a bot plays",
   statusAway: "away – a bot plays",
@@ -422,7 +452,8 @@ export function amountText(lang: Lang, amount: number, unit: string, signed = fa
     const euro = (abs / 100).toFixed(2);
     return lang === "de" ? `${sign}${euro.replace(".", ",")} €` : `${sign}€${euro}`;
   }
-  return `${sign}${abs} ${lang === "de" ? "P." : abs === 1 ? "pt" : "pts"}`;
+  const number = abs.toLocaleString(lang === "de" ? "de-DE" : "en-US", { maximumFractionDigits: 2 });
+  return `${sign}${number} ${lang === "de" ? "P." : abs === 1 ? "pt" : "pts"}`;
 }
 
 /** The unit of a table's amounts: the sauspiel and bsv presets count in cents. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   COLLECT_MS,
+  cardDecisionAt,
+  chanceLine,
+  stepOf,
+  worstDecisions,
   initialModel,
   myTurn,
   namingGroups,
@@ -12,7 +16,7 @@ import {
   splitLegal,
   trickOnTable,
 } from "./model";
-import type { TableState, ViewJson } from "./protocol";
+import type { AnalysisJson, DecisionJson, TableState, ViewJson } from "./protocol";
 
 function view(over: Partial<ViewJson> = {}): ViewJson {
   return {
@@ -173,5 +177,33 @@ describe("seats that follow people", () => {
     m = receive(m, { type: "again", version: 9, table: "t2", seat: 0, token: "tok" }, 0);
     expect(m.again).toEqual({ table: "t2", seat: 0, token: "tok" });
     expect(m.state?.over).toBe(true);
+  });
+});
+
+describe("the analysis in the replay", () => {
+  const d = (over: Partial<DecisionJson>): DecisionJson => ({
+    seat: 0, phase: "play", trick: 2, position: 3, action: "EA", best: "E7", loss: 1, open_loss: 0,
+    verdict: "blunder", options: { EA: -1, E7: 0 }, index: 20, ...over,
+  });
+  const analysis: AnalysisJson = {
+    decisions: [
+      d({}),
+      d({ trick: 1, position: 1, verdict: null, loss: 0, index: 6, chance: 0.5 }),
+      d({ phase: "bidding", trick: null, position: null, verdict: "mistake", loss: 5, index: 1, action: "weiter", best: "spiel" }),
+      d({ trick: 1, position: 4, verdict: "inaccuracy", loss: 0.5, index: 9, chance: 0.75 }),
+    ],
+    seats: [], payouts: [0, 0, 0, 0], unit: "ct",
+  };
+
+  it("finds a card decision by the replay's step", () => {
+    expect(stepOf(analysis.decisions[0]!, 4)).toBe(7);
+    expect(stepOf(analysis.decisions[2]!, 4)).toBeNull();
+    expect(cardDecisionAt(analysis, 7, 4)?.index).toBe(20);
+    expect(cardDecisionAt(analysis, 2, 4)).toBeNull();
+  });
+
+  it("lists the verdicts costliest first and draws the chance by card", () => {
+    expect(worstDecisions(analysis).map((x) => x.index)).toEqual([1, 20, 9]);
+    expect(chanceLine(analysis, 4)).toEqual([[1, 0.5], [4, 0.75]]);
   });
 });

@@ -3,7 +3,9 @@
 // in this game are collected from the history; naming a contract is a choice in two steps.
 
 import type {
+  AnalysisJson,
   ContractJson,
+  DecisionJson,
   GameEvent,
   GameResult,
   LegalAction,
@@ -244,4 +246,33 @@ export function replayPosition(
     inTrick = take;
   }
   return { played, trickIndex, inTrick };
+}
+
+/** The replay step (cards played) at which a card decision's card lies on the table. */
+export function stepOf(d: DecisionJson, players: number): number | null {
+  if (d.phase !== "play" || d.trick === null || d.position === null) return null;
+  return (d.trick - 1) * players + d.position;
+}
+
+/** The judged card decision whose card is the ``step``-th card of the game, if any. */
+export function cardDecisionAt(analysis: AnalysisJson, step: number, players: number): DecisionJson | null {
+  return analysis.decisions.find((d) => stepOf(d, players) === step) ?? null;
+}
+
+/** The decisions with a verdict, costliest first. */
+export function worstDecisions(analysis: AnalysisJson, count = 8): DecisionJson[] {
+  return analysis.decisions
+    .filter((d) => d.verdict !== null)
+    .sort((a, b) => b.loss - a.loss || a.index - b.index)
+    .slice(0, count);
+}
+
+/** The points of the declarers' chance over the game's cards, for a chart: (step, chance). */
+export function chanceLine(analysis: AnalysisJson, players: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const d of analysis.decisions) {
+    const step = stepOf(d, players);
+    if (step !== null && d.chance !== null && d.chance !== undefined) out.push([step, d.chance]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
 }

@@ -221,6 +221,7 @@ export interface Options {
 }
 
 export interface ReplayJson {
+  history?: { seat: number; action: string }[];
   record: {
     hands: string[];
     players?: string[];
@@ -231,3 +232,45 @@ export interface ReplayJson {
   tricks: TrickJson[];
   names: string[];
 }
+
+/** One judged decision of a finished game (src/schafkopf/analysis/model.py). */
+export interface DecisionJson {
+  seat: number;
+  phase: "klopfen" | "bidding" | "settling" | "naming" | "doubling" | "play";
+  trick: number | null;
+  position: number | null;
+  action: string;
+  best: string;
+  loss: number;
+  open_loss: number | null;
+  verdict: "inaccuracy" | "mistake" | "blunder" | null;
+  options: Record<string, number>;
+  index: number;
+  open_options?: Record<string, number> | null;
+  chance?: number | null;
+  expected?: number | null;
+  open_expected?: number | null;
+}
+
+export interface SeatFiguresJson {
+  seat: number;
+  accuracy: number;
+  luck: number;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+}
+
+export interface AnalysisJson {
+  decisions: DecisionJson[];
+  seats: SeatFiguresJson[];
+  payouts: number[];
+  unit: string;
+}
+
+/** Where a game's analysis stands on the server. */
+export type AnalysisStatus =
+  | { status: "none" }
+  | { status: "failed" }
+  | { status: "running"; done: number; total: number }
+  | { status: "done"; analysis: AnalysisJson };

@@ -75,25 +75,49 @@ def analyze(
             decisions.append(judged_here.decision)
         if progress:
             progress(done + 1, total)
-    summaries = []
+    lucks: dict[int, float] = {}
     for k, s in enumerate(sorted(wanted)):
-        rng = random.Random(_mix(seed, -1, s, False))
-        luck_of = round(deal_value(game, s, rng, bid_worlds), 2) if luck else 0.0
+        if luck:
+            rng = random.Random(_mix(seed, -1, s, False))
+            lucks[s] = round(deal_value(game, s, rng, bid_worlds), 2)
+            if progress:
+                progress(len(points) + k + 1, total)
+    summaries = seat_summaries(decisions, lucks, sorted(wanted))
+    payouts = game.result().payouts if game.is_over() else ()
+    return GameAnalysis(decisions, summaries, tuple(payouts), tariff_unit(game.rules), players)
+
+
+def seat_summaries(
+    decisions: Collection[Decision], lucks: Mapping[int, float], seats: Collection[int]
+) -> list[SeatSummary]:
+    """Each seat's figures from its judged decisions and its luck (0 where not computed)."""
+    out = []
+    for s in sorted(seats):
         mine = [d for d in decisions if d.seat == s]
-        summaries.append(
+        out.append(
             SeatSummary(
                 seat=s,
                 accuracy=accuracy((d.loss, d.spread) for d in mine),
-                luck=luck_of,
+                luck=lucks.get(s, 0.0),
                 inaccuracies=sum(d.verdict == "inaccuracy" for d in mine),
                 mistakes=sum(d.verdict == "mistake" for d in mine),
                 blunders=sum(d.verdict == "blunder" for d in mine),
             )
         )
-        if progress and luck:
-            progress(len(points) + k + 1, total)
-    payouts = game.result().payouts if game.is_over() else ()
-    return GameAnalysis(decisions, summaries, tuple(payouts), tariff_unit(game.rules), players)
+    return out
+
+
+def luck_of(
+    source: Record | Mapping[str, Any] | Game,
+    seat: int,
+    *,
+    bid_worlds: int = DEFAULT_BID_WORLDS,
+    seed: int = 0,
+) -> float:
+    """``seat``'s luck in a game, as :func:`analyze` computes it."""
+    game, _players = _game_of(source)
+    rng = random.Random(_mix(seed, -1, seat, False))
+    return round(deal_value(game, seat, rng, bid_worlds), 2)
 
 
 def _game_of(source: Record | Mapping[str, Any] | Game) -> tuple[Game, list[str]]:
@@ -201,4 +225,12 @@ def judge(
     return Judgement(decision, per_world)
 
 
-__all__ = ["DEFAULT_BID_WORLDS", "DEFAULT_WORLDS", "Judgement", "analyze", "judge"]
+__all__ = [
+    "DEFAULT_BID_WORLDS",
+    "DEFAULT_WORLDS",
+    "Judgement",
+    "analyze",
+    "judge",
+    "luck_of",
+    "seat_summaries",
+]

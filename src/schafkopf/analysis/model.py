@@ -39,6 +39,30 @@ class Decision:
         """The best option's value minus the worst's: what was at stake."""
         return max(self.options.values()) - min(self.options.values())
 
+    def detailed_json(self) -> dict[str, Any]:
+        """:meth:`to_json` with what a report draws: the place in the history, the open
+        values, and for a card the declarers' chance and expected payout after it."""
+        return {
+            **self.to_json(),
+            "index": self.index,
+            "open_options": self.open_options,
+            "chance": self.chance,
+            "expected": self.expected,
+            "open_expected": self.open_expected,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        """A decision back from :meth:`detailed_json` (or :meth:`to_json`)."""
+        return cls(
+            seat=data["seat"], phase=data["phase"], trick=data["trick"],
+            position=data["position"], action=data["action"], best=data["best"],
+            loss=data["loss"], open_loss=data["open_loss"], verdict=data["verdict"],
+            options=dict(data["options"]), open_options=data.get("open_options"),
+            index=data.get("index", 0), chance=data.get("chance"),
+            expected=data.get("expected"), open_expected=data.get("open_expected"),
+        )  # fmt: skip
+
     def to_json(self) -> dict[str, Any]:
         """The decision as ``--json`` writes it."""
         return {
@@ -95,6 +119,16 @@ class GameAnalysis:
         return {
             "decisions": [d.to_json() for d in self.decisions],
             "seats": [s.to_json() for s in self.seats],
+        }
+
+    def detailed_json(self) -> dict[str, Any]:
+        """:meth:`to_json` with each decision's details, the payouts and the unit (what the
+        page and the report draw)."""
+        return {
+            "decisions": [d.detailed_json() for d in self.decisions],
+            "seats": [s.to_json() for s in self.seats],
+            "payouts": list(self.payouts),
+            "unit": self.unit,
         }
 
     def worst(self, count: int = 5) -> list[Decision]:

@@ -48,6 +48,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from schafkopf.players.levels import LEVELS
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
+from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
 from schafkopf.server.limits import RateLimits, connection_bucket
@@ -144,6 +145,12 @@ def create_app(
     pool = BotPool(bot_workers) if bot_workers > 0 else None
     hub = Hub(store, bot_delay=bot_delay, bot_pool=pool, settings=settings)
     hub.load()
+    analyses = Analyses(
+        store,
+        worlds=settings.analysis_worlds,
+        bid_worlds=settings.analysis_bid_worlds,
+        most_waiting=settings.analyses_waiting,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -151,6 +158,7 @@ def create_app(
             pool.warm()
         hub.start()
         yield
+        await analyses.stop()
         await hub.stop()
         if pool is not None:
             pool.close()
@@ -280,6 +288,19 @@ def create_app(
     @app.get("/api/tables/{table_id}/games/{number}/replay")
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
         return hub.readable(_table_id(table_id)).replay_json(number)
+
+    @app.get("/api/tables/{table_id}/games/{number}/analysis")
+    async def game_analysis(table_id: str, number: int) -> dict[str, Any]:
+        hub.readable(_table_id(table_id)).record(number)  # a finished game, or no_game
+        return analyses.status(table_id, number)
+
+    @app.post("/api/tables/{table_id}/games/{number}/analysis")
+    async def start_analysis(table_id: str, number: int) -> dict[str, Any]:
+        record = hub.readable(_table_id(table_id)).record(number)
+        try:
+            return analyses.start(table_id, number, record)
+        except OverflowError as e:
+            raise TableError("server_full", str(e)) from None
 
     @app.websocket("/ws/{table_id}")
     async def socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:

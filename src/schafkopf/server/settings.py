@@ -59,6 +59,12 @@ class ServerSettings:
     person's seat until the person acts or connects again (0: never)."""
     lobby_tables: int = 50
     """The most tables ``GET /api/tables`` lists (the newest open public ones)."""
+    analyses_waiting: int = 20
+    """The most analyses of finished games under way at once (more: ``server_full``)."""
+    analysis_worlds: int = 32
+    """Worlds per card decision of an analysis (see ``schafkopf analyze --worlds``)."""
+    analysis_bid_worlds: int = 16
+    """Worlds per bidding decision and for luck (``schafkopf analyze --bid-worlds``)."""
     allow_player_specs: bool = False
     """Let clients seat any player spec (``pimc:samples=50``), not only the offered levels."""
     allow_bot_tables: bool = False
@@ -111,6 +117,9 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "empty_seat_bot_seconds": (float, 0, 86400),
     "away_timeouts": (int, 0, 1000),
     "lobby_tables": (int, 1, 1000),
+    "analyses_waiting": (int, 1, 10000),
+    "analysis_worlds": (int, 1, 1000),
+    "analysis_bid_worlds": (int, 1, 1000),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),
 }

@@ -13,7 +13,8 @@ transaction, so the seating is rebuilt at start as it was; the actions and so th
 untouched. ``table_info`` holds what a table was created with beyond its configuration (listed
 in the lobby, its creator's seat) and the table made from it for another round. Both tables
 are new in this release: ``create_all`` adds them to an older database, whose tables have no
-rows there (private, the creator in the first seat for a person, nothing changed).
+rows there (private, the creator in the first seat for a person, nothing changed). So is
+``analyses``: each finished game's analysis, computed once when the page asks for it.
 """
 
 from __future__ import annotations
@@ -160,6 +161,17 @@ class ClosedRow(_Base):
     __tablename__ = "closed_tables"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class AnalysisRow(_Base):
+    """A finished game's analysis (``schafkopf.analysis``), computed once for the page."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[Any] = mapped_column(JSON)
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -352,6 +364,18 @@ class Store:
             raise
         finally:
             conn.close()
+
+    def analysis(self, table_id: str, game: int) -> Any | None:
+        """A stored analysis of a game, or None."""
+        with self._session() as s:
+            row = s.get(AnalysisRow, (table_id, game))
+            return None if row is None else row.data
+
+    def add_analysis(self, table_id: str, game: int, data: Any) -> None:
+        """Store a game's analysis (a second one for the same game is ignored)."""
+        with self._session() as s:
+            if s.get(AnalysisRow, (table_id, game)) is None:
+                s.add(AnalysisRow(table_id=table_id, game=game, data=data, at=time.time()))
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed: it is not loaded at start any more, but stays readable."""

@@ -4,8 +4,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
-import { replayPosition } from "../model";
+import { cardDecisionAt, replayPosition } from "../model";
 import type { ReplayJson } from "../protocol";
+import { AnalysisPanel, optionWords, useAnalysis } from "./Analysis";
 import { Card } from "./Card";
 import { useSettings } from "./settings";
 
@@ -42,6 +43,7 @@ export function Replay({ table, game, onClose }: Props) {
   const [data, setData] = useState<ReplayJson | null>(null);
   const [error, setError] = useState("");
   const [step, setStep] = useState(0);
+  const analysis = useAnalysis(table, game);
   useEffect(() => {
     api
       .replay(table, game)
@@ -60,6 +62,7 @@ export function Replay({ table, game, onClose }: Props) {
   const said = saidOf(data);
   const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
   const done = trick !== undefined && inTrick === trick.cards.length;
+  const judgedCards = analysis.status?.status === "done" ? analysis.status.analysis : null;
   const key = (e: KeyboardEvent) => {
     if (e.key === "ArrowRight") setStep((x) => Math.min(total, x + 1));
     if (e.key === "ArrowLeft") setStep((x) => Math.max(0, x - 1));
@@ -99,10 +102,15 @@ export function Replay({ table, game, onClose }: Props) {
             <div class="cards">
               {trick.cards.slice(0, inTrick).map((c, i) => {
                 const seat = (trick.leader + i) % names.length;
+                const judged = judgedCards ? cardDecisionAt(judgedCards, trickIndex * names.length + i + 1, names.length) : null;
+                const better = judged && judged.verdict ? `${s.t(judged.verdict)}: ${s.t("better")} ${optionWords(judged.best, s.lang, s.french)}` : undefined;
                 return (
-                  <figure key={c} class={done && seat === trick.winner ? "winner" : ""}>
+                  <figure key={c} class={`${done && seat === trick.winner ? "winner" : ""}${judged?.verdict ? ` judged ${judged.verdict}` : ""}`} title={better}>
                     <Card token={c} class="small" />
-                    <figcaption>{names[seat]}</figcaption>
+                    <figcaption>
+                      {names[seat]}
+                      {judged?.verdict ? <span class={`verdict ${judged.verdict}`}>{s.t(judged.verdict)}</span> : null}
+                    </figcaption>
                   </figure>
                 );
               })}
@@ -135,6 +143,7 @@ export function Replay({ table, game, onClose }: Props) {
           {s.t("close")}
         </button>
       </div>
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} onStep={setStep} /> : null}
     </section>
   );
 }

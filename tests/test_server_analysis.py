@@ -1,0 +1,96 @@
+"""The page's analysis of finished games, against a real ``schafkopf serve``: it runs in a
+worker process with progress, gives exactly what ``schafkopf.analysis.analyze`` gives for
+the game's record, is stored once and served from the store after a restart (never computed
+twice), and is refused for games that are not finished."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from schafkopf.analysis import analyze
+from test_server_process import ServerProcess
+
+SETTINGS = [
+    "allow_bot_tables=true",
+    "analysis_worlds=3",
+    "analysis_bid_worlds=2",
+    "tables_per_minute=1000",
+    "requests_per_second=1000",
+]
+
+
+def _call(server: ServerProcess, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        server.url + path, data, {"content-type": "application/json"}, method=method
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _finished_table(server: ServerProcess) -> str:
+    """A table of four rule-based bots whose one game is played to the end."""
+    status, made = _call(server, "POST", "/api/tables", {
+        "preset": "sauspiel", "games": 1, "seats": ["heuristic"] * 4, "player": "x",
+    })  # fmt: skip
+    assert status == 200, made
+    table = str(made["table"])
+    deadline = time.monotonic() + 60
+    while not _call(server, "GET", f"/api/tables/{table}")[1]["state"]["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.1)
+    return table
+
+
+def test_the_analysis_of_a_finished_game(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'analysis.db'}"
+    server = ServerProcess(db, bot_delay=0, settings=SETTINGS).start()
+    try:
+        table = _finished_table(server)
+        path = f"/api/tables/{table}/games/1/analysis"
+        assert _call(server, "GET", path) == (200, {"status": "none"})
+        status, started = _call(server, "POST", path)
+        assert status == 200 and started["status"] in ("running", "done")
+        seen = []
+        deadline = time.monotonic() + 240
+        while True:
+            status, now = _call(server, "GET", path)
+            assert status == 200
+            if now["status"] == "done":
+                break
+            assert now["status"] == "running", now
+            assert 0 <= now["done"] <= now["total"]
+            seen.append(now["done"])
+            again = _call(server, "POST", path)[1]  # asking again starts nothing new
+            assert again["status"] in ("running", "done")
+            assert time.monotonic() < deadline, "the analysis did not finish"
+            time.sleep(0.2)
+        assert seen == sorted(seen)
+        served = now["analysis"]
+        _status, record = _call(server, "GET", f"/api/tables/{table}/games/1")
+        expected = analyze(record, worlds=3, bid_worlds=2).detailed_json()
+        assert served == json.loads(json.dumps(expected))
+        for bad in ("/api/tables/{t}/games/2/analysis", "/api/tables/{t}/games/0/analysis"):
+            code, err = _call(server, "POST", bad.format(t=table))
+            assert (code, err["code"]) == (404, "no_game"), err
+        code, err = _call(server, "POST", "/api/tables/nope/games/1/analysis")
+        assert (code, err["code"]) == (404, "no_table")
+        out = server.output()
+    finally:
+        server.stop()
+    assert "Traceback" not in out
+    # after a restart the stored analysis is served at once, and starting again is a no-op
+    server = ServerProcess(db, bot_delay=0, settings=SETTINGS).start()
+    try:
+        assert _call(server, "GET", path) == (200, {"status": "done", "analysis": served})
+        assert _call(server, "POST", path) == (200, {"status": "done", "analysis": served})
+    finally:
+        server.stop()

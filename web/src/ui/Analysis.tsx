@@ -1,0 +1,163 @@
+// The analysis of a finished game in the replay: started on request (the server judges it
+// in a low-priority worker and keeps it), its progress, each seat's accuracy and luck, the
+// costliest decisions with what was better (a click shows that card), and a chart of the
+// declarers' chance over the game.
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api } from "../api";
+import { cardName } from "../cards";
+import { actionText, amountText, errorText, isCardName } from "../i18n";
+import { chanceLine, stepOf, worstDecisions } from "../model";
+import type { AnalysisJson, AnalysisStatus, DecisionJson } from "../protocol";
+import { useSettings } from "./settings";
+
+/** The analysis' status for a game, polled while it runs; ``start`` asks for it. */
+export function useAnalysis(table: string, game: number): { status: AnalysisStatus | null; error: string; start(): void } {
+  const s = useSettings();
+  const [status, setStatus] = useState<AnalysisStatus | null>(null);
+  const [error, setError] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const poll = (first?: AnalysisStatus) => {
+    const next = (st: AnalysisStatus) => {
+      setStatus(st);
+      if (st.status === "running") timer.current = setTimeout(() => poll(), 800);
+    };
+    if (first) return next(first);
+    api.analysis(table, game).then(next, (e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  };
+  useEffect(() => {
+    poll();
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [table, game]);
+  const start = () => {
+    setError("");
+    api.analyse(table, game).then(poll, (e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  };
+  return { status, error, start };
+}
+
+export function optionWords(token: string, lang: "de" | "en", french: boolean): string {
+  return isCardName(token) ? cardName(token, { lang, french }) : actionText(lang, token, french);
+}
+
+interface Props {
+  status: AnalysisStatus | null;
+  error: string;
+  start(): void;
+  names: string[];
+  onStep(step: number): void;
+}
+
+export function AnalysisPanel({ status, error, start, names, onStep }: Props) {
+  const s = useSettings();
+  if (!status || status.status === "none" || status.status === "failed") {
+    return (
+      <div class="analysis" id="analysis">
+        <button type="button" class="primary" id="replay-analyse" onClick={start}>
+          {s.t("analyse")}
+        </button>
+        <span class="muted">{s.t("analysisHelp")}</span>
+        {status?.status === "failed" ? <p class="notice">{s.t("analysisFailed")}</p> : null}
+        {error ? <p class="notice">{error}</p> : null}
+      </div>
+    );
+  }
+  if (status.status === "running") {
+    return (
+      <div class="analysis" id="analysis">
+        <progress id="analysis-progress" max={status.total} value={status.done} />
+        <span id="analysis-status">{s.t("analysing").replace("{done}", String(status.done)).replace("{total}", String(status.total))}</span>
+      </div>
+    );
+  }
+  return <AnalysisDone analysis={status.analysis} names={names} onStep={onStep} />;
+}
+
+function AnalysisDone({ analysis, names, onStep }: { analysis: AnalysisJson; names: string[]; onStep(step: number): void }) {
+  const s = useSettings();
+  const n = names.length;
+  const money = (x: number, signed = true) => amountText(s.lang, Math.round(x * 100) / 100, analysis.unit, signed);
+  const worst = worstDecisions(analysis);
+  return (
+    <div class="analysis done" id="analysis">
+      <div class="scroll">
+        <table id="analysis-seats">
+          <thead>
+            <tr>
+              <th />
+              <th>{s.t("accuracy")}</th>
+              <th>{s.t("luck")}</th>
+              <th>{s.t("verdicts")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {analysis.seats.map((x) => (
+              <tr key={x.seat} data-seat={x.seat}>
+                <td>{names[x.seat]}</td>
+                <td>{x.accuracy.toLocaleString(s.lang, { maximumFractionDigits: 1 })}</td>
+                <td>{money(x.luck)}</td>
+                <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Chart analysis={analysis} players={n} />
+      {worst.length ? (
+        <ol class="verdicts" id="analysis-list">
+          {worst.map((d) => (
+            <li key={`${d.index}-${d.seat}`}>
+              <VerdictLine d={d} names={names} money={money} onStep={onStep} players={n} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p id="analysis-clean">{s.t("noMistakes")}</p>
+      )}
+    </div>
+  );
+}
+
+export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJson; names: string[]; money(x: number, signed?: boolean): string; onStep(step: number): void; players: number }) {
+  const s = useSettings();
+  const step = stepOf(d, players);
+  const where = d.trick !== null ? `${s.t("trick")} ${d.trick}` : "";
+  const text = (
+    <>
+      <span class={`verdict ${d.verdict ?? ""}`}>{d.verdict ? s.t(d.verdict) : ""}</span> {names[d.seat]}
+      {where ? ` (${where})` : ""}: {optionWords(d.action, s.lang, s.french)} · {s.t("better")} {optionWords(d.best, s.lang, s.french)},{" "}
+      {s.t("costs")} {money(d.loss, false)}
+      {d.open_loss !== null ? ` (${s.t("openHands")}: ${money(d.open_loss, false)})` : ""}
+    </>
+  );
+  return step !== null ? (
+    <button type="button" class="link verdict-line" data-step={step} onClick={() => onStep(step)}>
+      {text}
+    </button>
+  ) : (
+    <span class="verdict-line">{text}</span>
+  );
+}
+
+function Chart({ analysis, players }: { analysis: AnalysisJson; players: number }) {
+  const s = useSettings();
+  const line = chanceLine(analysis, players);
+  if (line.length < 2) return null;
+  const w = 320;
+  const h = 90;
+  const pad = 8;
+  const cards = players * 8;
+  const points = line.map(([step, c]) => `${(pad + ((w - 2 * pad) * (step - 1)) / (cards - 1)).toFixed(1)},${(pad + (h - 2 * pad) * (1 - c)).toFixed(1)}`).join(" ");
+  return (
+    <figure class="chart" id="analysis-chart">
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={s.t("chanceChart")}>
+        <rect x={pad} y={pad} width={w - 2 * pad} height={h - 2 * pad} fill="#f3f0e6" />
+        <line x1={pad} x2={w - pad} y1={h / 2} y2={h / 2} stroke="#bbb" stroke-dasharray="3 3" />
+        <polyline points={points} fill="none" stroke="#8a3c00" stroke-width="2" />
+      </svg>
+      <figcaption>{s.t("chanceChart")}</figcaption>
+    </figure>
+  );
+}
