@@ -580,6 +580,72 @@ def analyze(
 
 
 @app.command()
+def stats(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Records: files of records, JSON Lines or text-form lines (server games, "
+            "arena games.jsonl, NetSchafkopf imports, terminal session files), or - for stdin."
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (README: Statistics).")
+    ] = False,
+    html: Annotated[
+        Path | None, typer.Option(help="Also write a self-contained HTML report with charts.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the table and report: en or de.")] = "en",
+) -> None:
+    """Statistics per player over played games: games, declared share and wins by contract,
+    money per game, Kontra said and won, Schneider and Schwarz, Ramsch and all-pass games."""
+    from schafkopf.record import MAX_ERROR_LINES, ErrorReport, RecordError
+    from schafkopf.stats import StatsCollector, records_in
+    from schafkopf.stats.text import render
+
+    if lang not in ("en", "de"):
+        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
+    texts = [(file, _read_input(file)) for file in files]  # all read before any output
+    collector = StatsCollector()
+    errors = shown = 0
+    for file, text in texts:  # at most MAX_ERROR_LINES error lines over all the files
+        report = ErrorReport(sys.stderr, file, most=max(0, MAX_ERROR_LINES - shown))
+        counted = 0
+        for line, item in records_in(text):
+            try:
+                if isinstance(item, RecordError):
+                    raise item
+                collector.add_record(item)
+            except RecordError as e:
+                report(line, str(e))
+                continue
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+                report(line, f"a malformed record ({type(e).__name__}: {e})")
+                continue
+            counted += 1
+        if not counted and not report.count:
+            report(None, "no record in this input")
+        report.close()
+        shown += min(report.count, report.most)
+        errors += report.count
+    figures = collector.stats
+    if as_json:
+        typer.echo(json.dumps(figures.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(render(figures, lang))
+    if html is not None:
+        from schafkopf.stats.html import write_report
+
+        try:
+            write_report(html, figures, lang)
+        except OSError as e:
+            typer.echo(f"{html}: cannot write it: {e.strerror or e}", err=True)
+            raise typer.Exit(EXIT_CANNOT_READ) from None
+        typer.echo(f"report: {html}", err=True)
+    raise typer.Exit(EXIT_BAD_DATA if errors else EXIT_OK)
+
+
+@app.command()
 def advise(
     hand: Annotated[
         list[str], typer.Argument(help="The hand's cards: tokens (EO GU HA ...) or names.")
