@@ -247,6 +247,7 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     _analyse_in_the_replay(page, server, table)
     page.click("#replay-close")
     page.wait_for_selector("#result")
+    _the_rounds_figures(page, server, table)
     page.click("#to-lobby")
     page.wait_for_selector("#create-form")
     assert not errors, errors
@@ -279,6 +280,22 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         assert page.inner_text("#replay-step") == f"{step}/{total}"
         assert page.locator("#replay-trick figure.judged").count() >= 1
     _shot(page, "analysis")
+
+
+def _the_rounds_figures(page: Any, server: ServerProcess, table: str) -> None:
+    """Under the ledger: the round's statistics per player, and every game analysed."""
+    page.click("#session-stats")
+    page.wait_for_selector("#stats-table")
+    stats = server.get(f"/api/tables/{table}/stats")
+    rows = page.locator("#stats-table tbody tr")
+    assert rows.count() == len(stats["players"]) == 4
+    anna = next(p for p in stats["players"] if p["name"] == "Anna")
+    assert page.inner_text("#stats-table tr[data-player='Anna']").split("\t")[1] == str(
+        anna["games"]
+    )
+    page.click("#session-analyse")
+    page.wait_for_selector("#session-analysis-seats", timeout=120000)
+    assert page.locator("#session-analysis-seats tbody tr").count() == 4
 
 
 def test_a_whole_game_at_phone_size(

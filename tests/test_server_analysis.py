@@ -78,6 +78,12 @@ def test_the_analysis_of_a_finished_game(tmp_path: Path) -> None:
         _status, record = _call(server, "GET", f"/api/tables/{table}/games/1")
         expected = analyze(record, worlds=3, bid_worlds=2).detailed_json()
         assert served == json.loads(json.dumps(expected))
+        # the table's statistics are schafkopf stats' of its records
+        from schafkopf.stats import compute_stats
+
+        assert _call(server, "GET", f"/api/tables/{table}/stats") == (
+            200, json.loads(json.dumps(compute_stats([record]).to_json())),
+        )  # fmt: skip
         for bad in ("/api/tables/{t}/games/2/analysis", "/api/tables/{t}/games/0/analysis"):
             code, err = _call(server, "POST", bad.format(t=table))
             assert (code, err["code"]) == (404, "no_game"), err

@@ -1,7 +1,7 @@
 // The server's JSON API: options, tables, joining, replays. Errors come back as ApiError
 // with the server's code (or "network" when the server could not be reached).
 
-import type { AnalysisStatus, Options, ReplayJson, TableState } from "./protocol";
+import type { AnalysisStatus, Options, ReplayJson, StatsJson, TableState } from "./protocol";
 
 export class ApiError extends Error {
   constructor(
@@ -80,6 +80,8 @@ export const api = {
   replay: (table: string, game: number) =>
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+  /** The statistics of a table's finished games. */
+  stats: (table: string) => call<StatsJson>(`/api/tables/${encodeURIComponent(table)}/stats`),
   /** Where the analysis of a finished game stands. */
   analysis: (table: string, game: number) =>
     call<AnalysisStatus>(`/api/tables/${encodeURIComponent(table)}/games/${game}/analysis`),

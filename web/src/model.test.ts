@@ -13,10 +13,11 @@ import {
   receive,
   replayPosition,
   saidBySeat,
+  sessionFigures,
   splitLegal,
   trickOnTable,
 } from "./model";
-import type { AnalysisJson, DecisionJson, TableState, ViewJson } from "./protocol";
+import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
 
 function view(over: Partial<ViewJson> = {}): ViewJson {
   return {
@@ -205,5 +206,21 @@ describe("the analysis in the replay", () => {
   it("lists the verdicts costliest first and draws the chance by card", () => {
     expect(worstDecisions(analysis).map((x) => x.index)).toEqual([1, 20, 9]);
     expect(chanceLine(analysis, 4)).toEqual([[1, 0.5], [4, 0.75]]);
+  });
+});
+
+describe("a session's analysis", () => {
+  it("sums the seats' figures over the analysed games and counts the progress", () => {
+    const seat = (s: number, accuracy: number, luck: number) => ({ seat: s, accuracy, luck, inaccuracies: 1, mistakes: 0, blunders: s });
+    const done = (acc: number): AnalysisStatus => ({
+      status: "done",
+      analysis: { decisions: [], seats: [seat(0, acc, 1.5), seat(1, 50, -1.5)], payouts: [0, 0], unit: "ct" },
+    });
+    const f = sessionFigures([done(90), done(70), { status: "running", done: 3, total: 10 }, null], 2);
+    expect(f.finished).toBe(2);
+    expect([f.done, f.total]).toEqual([3, 10]);
+    expect(f.seats[0]).toEqual({ seat: 0, accuracy: 80, luck: 3, inaccuracies: 2, mistakes: 0, blunders: 0 });
+    expect(f.seats[1]!.blunders).toBe(2);
+    expect(sessionFigures([null], 2).seats[0]!.accuracy).toBeNull();
   });
 });

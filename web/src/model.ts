@@ -4,6 +4,7 @@
 
 import type {
   AnalysisJson,
+  AnalysisStatus,
   ContractJson,
   DecisionJson,
   GameEvent,
@@ -275,4 +276,50 @@ export function chanceLine(analysis: AnalysisJson, players: number): [number, nu
     if (step !== null && d.chance !== null && d.chance !== undefined) out.push([step, d.chance]);
   }
   return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Each seat's figures over the analysed games of a session: the mean accuracy, the luck
+ * and the verdicts summed; ``done`` and ``total`` count decisions, for a progress bar. */
+export function sessionFigures(statuses: (AnalysisStatus | null)[], seats: number): {
+  done: number;
+  total: number;
+  finished: number;
+  seats: { seat: number; accuracy: number | null; luck: number; inaccuracies: number; mistakes: number; blunders: number }[];
+} {
+  let done = 0;
+  let total = 0;
+  let finished = 0;
+  const sums = Array.from({ length: seats }, (_, seat) => ({ seat, acc: 0, games: 0, luck: 0, inaccuracies: 0, mistakes: 0, blunders: 0 }));
+  for (const st of statuses) {
+    if (!st) continue;
+    if (st.status === "running") {
+      done += st.done;
+      total += st.total;
+    } else if (st.status === "done") {
+      finished += 1;
+      for (const x of st.analysis.seats) {
+        const sum = sums[x.seat];
+        if (!sum) continue;
+        sum.acc += x.accuracy;
+        sum.games += 1;
+        sum.luck += x.luck;
+        sum.inaccuracies += x.inaccuracies;
+        sum.mistakes += x.mistakes;
+        sum.blunders += x.blunders;
+      }
+    }
+  }
+  return {
+    done,
+    total,
+    finished,
+    seats: sums.map((x) => ({
+      seat: x.seat,
+      accuracy: x.games ? Math.round((x.acc / x.games) * 10) / 10 : null,
+      luck: Math.round(x.luck * 100) / 100,
+      inaccuracies: x.inaccuracies,
+      mistakes: x.mistakes,
+      blunders: x.blunders,
+    })),
+  };
 }

@@ -274,3 +274,33 @@ export type AnalysisStatus =
   | { status: "failed" }
   | { status: "running"; done: number; total: number }
   | { status: "done"; analysis: AnalysisJson };
+
+/** A share of games: how many, how many won, the share of all, the win rate (null: none). */
+export interface TallyJson {
+  games: number;
+  won: number;
+  share?: number;
+  win_rate: number | null;
+}
+
+/** One player's statistics (src/schafkopf/stats/model.py, ``schafkopf stats --json``). */
+export interface PlayerStatsJson {
+  name: string;
+  games: number;
+  declared: TallyJson;
+  contracts: Record<string, TallyJson>;
+  partner: TallyJson;
+  defender: TallyJson;
+  money: Record<string, { games: number; total: number; per_game: number | null }>;
+  doublings: { said: number; games: number; won: number; win_rate: number | null };
+  klopfen: number;
+  schneider: { declaring: { won: number; lost: number }; defending: { won: number; lost: number } };
+  schwarz: { declaring: { won: number; lost: number }; defending: { won: number; lost: number } };
+  ramsch: { games: number; lost: number; jungfrau: number; durchmarsch: number };
+  all_pass: number;
+}
+
+export interface StatsJson {
+  games: number;
+  players: PlayerStatsJson[];
+}

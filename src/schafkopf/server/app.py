@@ -289,6 +289,15 @@ def create_app(
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
         return hub.readable(_table_id(table_id)).replay_json(number)
 
+    @app.get("/api/tables/{table_id}/stats")
+    async def table_stats(table_id: str) -> dict[str, Any]:
+        """The statistics of the table's finished games (``schafkopf stats``' JSON)."""
+        from schafkopf.stats import compute_stats
+
+        table = hub.readable(_table_id(table_id))
+        records = [table.record(n) for n in range(1, len(table.finished) + 1)]
+        return compute_stats(records).to_json()
+
     @app.get("/api/tables/{table_id}/games/{number}/analysis")
     async def game_analysis(table_id: str, number: int) -> dict[str, Any]:
         hub.readable(_table_id(table_id)).record(number)  # a finished game, or no_game

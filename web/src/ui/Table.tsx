@@ -37,6 +37,7 @@ import { markLeft, saveSeat, seatFor, seatLink, type HeldSeat } from "../seats";
 import { Card } from "./Card";
 import { Choices } from "./Choices";
 import { Replay } from "./Replay";
+import { SessionPanel } from "./Session";
 import { LedgerPanel, ResultPanel } from "./Result";
 import { useSettings } from "./settings";
 
@@ -486,6 +487,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
       <aside class="side">
         {result ? <ResultPanel result={result} names={names} unit={unit} onReplay={() => setReplay(result.game)} /> : null}
         <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over} onReplay={setReplay} />
+        <SessionPanel table={table} games={st.ledger.length} names={names} unit={unit} />
       </aside>
       <span class="sr" aria-live="assertive">
         {mine ? s.t("yourTurn") : ""}

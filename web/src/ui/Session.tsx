@@ -1,0 +1,132 @@
+// The round so far, under the ledger: its statistics per player (the server counts the
+// finished games) and the analysis of every game at once, with each seat's mean accuracy,
+// luck and verdicts.
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api } from "../api";
+import { amountText, errorText } from "../i18n";
+import { sessionFigures } from "../model";
+import type { AnalysisStatus, StatsJson } from "../protocol";
+import { useSettings } from "./settings";
+
+interface Props {
+  table: string;
+  games: number;
+  names: string[];
+  unit: string;
+}
+
+const percent = (x: number | null | undefined, lang: string) =>
+  x === null || x === undefined ? "–" : `${Math.round(x * 100).toLocaleString(lang)} %`;
+
+export function SessionPanel({ table, games, names, unit }: Props) {
+  const s = useSettings();
+  const [stats, setStats] = useState<StatsJson | null>(null);
+  const [statuses, setStatuses] = useState<(AnalysisStatus | null)[] | null>(null);
+  const [error, setError] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  useEffect(() => setStats(null), [games]);
+  const fail = (e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+  const showStats = () => {
+    setError("");
+    api.stats(table).then(setStats, fail);
+  };
+  const numbers = Array.from({ length: games }, (_, i) => i + 1);
+  const poll = () => {
+    Promise.all(numbers.map((n) => api.analysis(table, n))).then((all) => {
+      setStatuses(all);
+      if (all.some((x) => x.status === "running")) timer.current = setTimeout(poll, 1000);
+    }, fail);
+  };
+  const analyseAll = () => {
+    setError("");
+    Promise.all(numbers.map((n) => api.analyse(table, n))).then((all) => {
+      setStatuses(all);
+      timer.current = setTimeout(poll, 800);
+    }, fail);
+  };
+  if (!games) return null;
+  const figures = statuses ? sessionFigures(statuses, names.length) : null;
+  const money = (x: number) => amountText(s.lang, x, unit, true);
+  return (
+    <div class="panel session" id="session">
+      <div class="row">
+        <button type="button" id="session-stats" onClick={showStats}>
+          {s.t("sessionStats")}
+        </button>
+        <button type="button" id="session-analyse" onClick={analyseAll}>
+          {s.t("analyseAll")}
+        </button>
+      </div>
+      {error ? <p class="notice">{error}</p> : null}
+      {stats ? (
+        <div class="scroll">
+          <table id="stats-table">
+            <thead>
+              <tr>
+                <th />
+                <th>{s.t("gamesWord")}</th>
+                <th>{s.t("declaredShare")}</th>
+                <th>{s.t("winRate")}</th>
+                <th>{s.t("perGame")}</th>
+                <th>{s.t("kontraSaid")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.players.map((p) => {
+                const m = p.money[unit] ?? Object.values(p.money)[0];
+                return (
+                  <tr key={p.name} data-player={p.name}>
+                    <td>{p.name}</td>
+                    <td>{p.games}</td>
+                    <td>{`${p.declared.games} (${percent(p.declared.share, s.lang)})`}</td>
+                    <td>{percent(p.declared.win_rate, s.lang)}</td>
+                    <td>{m && m.per_game !== null ? money(m.per_game) : "–"}</td>
+                    <td>{`${p.doublings.said} (${p.doublings.won})`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {figures ? (
+        <div id="session-analysis">
+          {figures.finished < games ? (
+            <>
+              <progress max={Math.max(1, figures.total)} value={figures.done} />
+              <span>{s.t("analysedGames").replace("{n}", String(figures.finished)).replace("{total}", String(games))}</span>
+            </>
+          ) : null}
+          {figures.finished ? (
+            <div class="scroll">
+              <table id="session-analysis-seats">
+                <thead>
+                  <tr>
+                    <th />
+                    <th>{s.t("accuracy")}</th>
+                    <th>{s.t("luck")}</th>
+                    <th>{s.t("verdicts")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.seats.map((x) => (
+                    <tr key={x.seat} data-seat={x.seat}>
+                      <td>{names[x.seat]}</td>
+                      <td>{x.accuracy === null ? "–" : x.accuracy.toLocaleString(s.lang)}</td>
+                      <td>{money(x.luck)}</td>
+                      <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
