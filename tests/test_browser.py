@@ -253,7 +253,35 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     assert not errors, errors
 
 
-@pytest.mark.parametrize("size", [*PHONES, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_tip_at_a_table_of_bots(server: ServerProcess, browser: Any) -> None:
+    """At a table where the others are bots the page offers a tip when it is your turn: the
+    best option in words, and a card tip marks the card; with a second person it offers none."""
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    _lobby(page, server)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    deadline = time.monotonic() + 60
+    tipped_a_card = False
+    while time.monotonic() < deadline and not page.locator("#over").count():
+        if page.locator("#hand .card-wrap.legal:not(.locked)").count() > 1:
+            page.click("#tip-button")  # a card to choose: ask for a tip
+            page.wait_for_selector("#tip, #notice", timeout=60000)
+            if page.locator("#tip").count():
+                assert page.inner_text("#tip").startswith("Tipp: ")
+                if page.locator("#hand .card-wrap.tipped").count():
+                    tipped_a_card = True
+                    _shot(page, "tip")
+                    break
+        with contextlib.suppress(Exception):
+            _act_once(page)
+        time.sleep(0.1)
+    assert tipped_a_card, "no card tip came up"
+    other, _invite = _table_for_two(browser, server, errors)
+    assert other.locator("#tip-button").count() == 0
+    assert not errors, errors
+
+
 def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None:
     """Analyse the game from the replay: progress, then each seat's figures as the server
     computed them, the costliest decisions, and a click on one shows its card."""
@@ -298,6 +326,7 @@ def _the_rounds_figures(page: Any, server: ServerProcess, table: str) -> None:
     assert page.locator("#session-analysis-seats tbody tr").count() == 4
 
 
+@pytest.mark.parametrize("size", [*PHONES, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
 def test_a_whole_game_at_phone_size(
     server: ServerProcess, browser: Any, size: dict[str, int]
 ) -> None:

@@ -100,3 +100,47 @@ def test_the_analysis_of_a_finished_game(tmp_path: Path) -> None:
         assert _call(server, "POST", path) == (200, {"status": "done", "analysis": served})
     finally:
         server.stop()
+
+
+def test_a_tip_for_the_seat_to_move_where_the_others_are_bots(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'tips.db'}"
+    server = ServerProcess(db, bot_delay=0, settings=SETTINGS).start()
+    try:
+        status, made = _call(server, "POST", "/api/tables", {
+            "preset": "sauspiel", "games": 1, "player": "Anna",
+            "seats": ["human", "heuristic", "heuristic", "heuristic"],
+        })  # fmt: skip
+        assert status == 200
+        table, token = made["table"], made["token"]
+        deadline = time.monotonic() + 30
+        while _call(server, "GET", f"/api/tables/{table}")[1]["state"]["view"]["to_move"] != 0:
+            assert time.monotonic() < deadline, "Anna's turn did not come"
+            time.sleep(0.05)
+        status, tip = _call(server, "POST", f"/api/tables/{table}/tip", {"token": token})
+        assert status == 200, tip
+        assert tip["seat"] == 0 and tip["unit"] == "ct" and len(tip["options"]) >= 2
+        assert tip["best"] in tip["options"] and tip["second"] in tip["options"]
+        assert tip["value"] == max(tip["options"].values())
+        # asked again at the same version: the same tip, not judged anew
+        assert _call(server, "POST", f"/api/tables/{table}/tip", {"token": token})[1] == tip
+        code, err = _call(server, "POST", f"/api/tables/{table}/tip", {"token": "x" * 20})
+        assert (code, err["code"]) == (403, "bad_token")
+        # with another person at the table: no tip, unless the creator allowed tips
+        for allowed in (False, True):
+            status, made = _call(server, "POST", "/api/tables", {
+                "preset": "standard", "games": 1, "player": "Anna", "tips": allowed,
+                "seats": ["human", "human", "heuristic", "heuristic"],
+            })  # fmt: skip
+            path = f"/api/tables/{made['table']}/tip"
+            code, answer = _call(server, "POST", path, {"token": made["token"]})
+            if allowed:  # a tip if it is Anna's turn, else nothing to choose
+                assert (code == 200 and "best" in answer) or (code, answer["code"]) == (
+                    409,
+                    "no_turn",
+                )
+            else:
+                assert (code, answer["code"]) == (403, "tips_off")
+        out = server.output()
+    finally:
+        server.stop()
+    assert "Traceback" not in out

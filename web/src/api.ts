@@ -1,7 +1,7 @@
 // The server's JSON API: options, tables, joining, replays. Errors come back as ApiError
 // with the server's code (or "network" when the server could not be reached).
 
-import type { AnalysisStatus, Options, ReplayJson, StatsJson, TableState } from "./protocol";
+import type { AnalysisStatus, Options, ReplayJson, StatsJson, TableState, TipJson } from "./protocol";
 
 export class ApiError extends Error {
   constructor(
@@ -55,6 +55,7 @@ export interface CreateBody {
   turn_seconds: number;
   player: string;
   public?: boolean;
+  tips?: boolean;
   name?: string;
 }
 
@@ -80,6 +81,9 @@ export const api = {
   replay: (table: string, game: number) =>
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+  /** A tip for the seat ``token`` holds: its best option from its own view. */
+  tip: (table: string, token: string) =>
+    post<TipJson>(`/api/tables/${encodeURIComponent(table)}/tip`, { token }),
   /** The statistics of a table's finished games. */
   stats: (table: string) => call<StatsJson>(`/api/tables/${encodeURIComponent(table)}/stats`),
   /** Where the analysis of a finished game stands. */

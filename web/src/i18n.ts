@@ -115,6 +115,9 @@ const de = {
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
   statusFree: "Platz frei",
   analyse: "Analyse",
+  tip: "Tipp",
+  tipLine: "Tipp: {best} – im Schnitt {value}; dahinter {second} ({second_value}).",
+  tipChance: "Gewinnchance der Spieler danach: {chance}.",
   sessionStats: "Statistik der Runde",
   analyseAll: "Alle Spiele analysieren",
   analysedGames: "{n} von {total} Spielen analysiert",
@@ -255,6 +258,9 @@ const en: Record<TextKey, string> = {
   timedOut: "Your time ran out: a bot played {action} for you.",
   statusFree: "Seat free",
   analyse: "Analyse",
+  tip: "Tip",
+  tipLine: "Tip: {best} – on average {value}; next {second} ({second_value}).",
+  tipChance: "The declarers' chance after it: {chance}.",
   sessionStats: "Statistics of the round",
   analyseAll: "Analyse every game",
   analysedGames: "{n} of {total} games analysed",
@@ -322,6 +328,8 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_creator: "Das darf nur, wer den Tisch angelegt hat",
     seat_taken: "Dieser Platz ist schon besetzt",
     not_over: "Die Runde ist noch nicht zu Ende",
+    tips_off: "Tipps gibt es hier nicht: am Tisch sitzen noch andere Menschen",
+    no_turn: "Du hast gerade nichts zu entscheiden",
     network: "Keine Verbindung zum Server",
   },
   en: {
@@ -355,6 +363,8 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_creator: "Only the table's creator may do that",
     seat_taken: "That seat is already taken",
     not_over: "The round is not over yet",
+    tips_off: "No tips here: other people sit at this table",
+    no_turn: "You have nothing to decide right now",
     network: "No connection to the server",
   },
 };
@@ -521,6 +531,10 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     klopfen: { label: "Klopfen", help: "Nach den ersten vier Karten darf jeder klopfen: das Spiel zählt doppelt." },
     contracts: { label: "Erlaubte Spiele", help: "Welche Spiele angesagt werden dürfen." },
     public: { label: "Öffentlicher Tisch", help: "Andere sehen den Tisch in der Übersicht und können sich dazusetzen." },
+    tips: {
+      label: "Tipps für alle",
+      help: "Jeder darf sich einen Tipp holen. Sonst gibt es Tipps nur, wo alle anderen Plätze Bots sind.",
+    },
   },
   en: {
     preset: {
@@ -557,6 +571,10 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     klopfen: { label: "Knocking", help: "After the first four cards anyone may knock: the game counts double." },
     contracts: { label: "Contracts allowed", help: "Which games may be named." },
     public: { label: "Public table", help: "Others see the table in the list and can sit down." },
+    tips: {
+      label: "Tips for everyone",
+      help: "Anyone may ask for a tip. Without it, tips are only for a person whose other seats are all bots.",
+    },
   },
 };
 

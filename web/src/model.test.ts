@@ -14,6 +14,7 @@ import {
   replayPosition,
   saidBySeat,
   sessionFigures,
+  tipsAllowed,
   splitLegal,
   trickOnTable,
 } from "./model";
@@ -222,5 +223,17 @@ describe("a session's analysis", () => {
     expect(f.seats[0]).toEqual({ seat: 0, accuracy: 80, luck: 3, inaccuracies: 2, mistakes: 0, blunders: 0 });
     expect(f.seats[1]!.blunders).toBe(2);
     expect(sessionFigures([null], 2).seats[0]!.accuracy).toBeNull();
+  });
+});
+
+describe("tips", () => {
+  it("are there where every other seat is a bot, or where the creator allowed them", () => {
+    const st = (seat_status: TableState["seat_status"], over: Partial<TableState> = {}) =>
+      state(view(), { seat_status, ...over });
+    expect(tipsAllowed(st(["person", "bot", "bot", "left"]))).toBe(true);
+    expect(tipsAllowed(st(["person", "person", "bot", "bot"]))).toBe(false);
+    expect(tipsAllowed(st(["person", "free", "bot", "bot"]))).toBe(false);
+    expect(tipsAllowed(st(["person", "person", "bot", "bot"], { tips: true }))).toBe(true);
+    expect(tipsAllowed(st(["person", "bot", "bot", "bot"], { seat: null }))).toBe(false);
   });
 });

@@ -159,6 +159,8 @@ export interface TableState {
   /** The table of the next round ("again with the same players"), once there is one. */
   next_table?: string | null;
   public?: boolean;
+  /** The creator allowed tips for everyone (else only where every other seat is a bot). */
+  tips?: boolean;
 }
 
 /** ``person`` a person plays; ``free`` nobody took it yet; ``bot`` a bot by the table's
@@ -303,4 +305,17 @@ export interface PlayerStatsJson {
 export interface StatsJson {
   games: number;
   players: PlayerStatsJson[];
+}
+
+/** A tip for the seat to move (``POST /api/tables/{id}/tip``). */
+export interface TipJson {
+  version: number;
+  seat: number;
+  unit: string;
+  best: string;
+  value: number;
+  second: string | null;
+  second_value: number | null;
+  options: Record<string, number>;
+  chance: number | null;
 }

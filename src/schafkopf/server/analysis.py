@@ -1,6 +1,7 @@
-"""Analysis of finished games for the page: each decision judged in a worker process of the
-bot pool's kind at the lowest CPU priority (people's games and the bots come first), with
-progress, and stored once done, so that no game is analysed twice.
+"""Analysis of finished games for the page, and tips for the seat to move: each decision
+judged in a worker process of the bot pool's kind at the lowest CPU priority (people's games
+and the bots come first), with progress, and stored once done, so that no game is analysed
+twice; a tip is judged from the seat's view alone, once per version.
 
 A job takes one decision at a time to the worker (then each seat's luck), so the page's
 progress is the share of decisions judged; jobs wait their turn in the order asked. The
@@ -45,6 +46,14 @@ def seat_luck(record: Mapping[str, Any], seat: int, bid_worlds: int) -> float:
     return luck_of(record, seat, bid_worlds=bid_worlds)
 
 
+def view_tip(view: Any, worlds: int, bid_worlds: int, seed: int) -> dict[str, Any] | None:
+    """In the worker: the tip for a seat's view, as JSON."""
+    from schafkopf.analysis.tip import tip
+
+    found = tip(view, worlds=worlds, bid_worlds=bid_worlds, seed=seed)
+    return None if found is None else found.to_json()
+
+
 @dataclass
 class Job:
     """An analysis under way: how many of its steps are done."""
@@ -75,6 +84,11 @@ class Analyses:
         self.threads = threads
         """Judge in threads of the server instead of a worker process (for tests)."""
         self.jobs: dict[tuple[str, int], Job] = {}
+        self.tip_worlds = max(1, worlds // 2)
+        self.tip_bid_worlds = max(1, bid_worlds // 2)
+        """A tip is wanted at once: half the analysis' worlds."""
+        self._tips: dict[tuple[str, int, int], dict[str, Any] | None] = {}
+        self._tips_waiting = 0
         self._worker: _Worker | None = None
         self._turn = asyncio.Lock()
 
@@ -132,6 +146,26 @@ class Analyses:
         except Exception:
             log.exception("table %s: the analysis of game %d failed", key[0], key[1])
             job.failed = True
+
+    async def tip(self, key: tuple[str, int, int], view: Any) -> dict[str, Any] | None:
+        """The tip for a seat's ``view`` (``key``: table, version, seat: asked once each),
+        in the worker like the analyses; None when there is nothing to choose."""
+        if key in self._tips:
+            return self._tips[key]
+        waiting = sum(1 for j in self.jobs.values() if j.task and not j.task.done())
+        if waiting + self._tips_waiting >= self.most_waiting:
+            raise OverflowError(f"at most {self.most_waiting} analyses and tips wait at once")
+        self._tips_waiting += 1
+        try:
+            found: dict[str, Any] | None = await self._call(
+                view_tip, view, self.tip_worlds, self.tip_bid_worlds, key[1]
+            )
+        finally:
+            self._tips_waiting -= 1
+        self._tips[key] = found
+        while len(self._tips) > 256:
+            self._tips.pop(next(iter(self._tips)))
+        return found
 
     async def _call(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` in the worker (started on first use), one call at a time."""

@@ -48,6 +48,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from schafkopf.players.levels import LEVELS
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
+from schafkopf.scoring import tariff_unit
 from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
@@ -64,7 +65,7 @@ from schafkopf.server.protocol import (
 )
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store
-from schafkopf.server.table import HUMAN, TableConfig, TableError
+from schafkopf.server.table import HUMAN, TableConfig, TableError, tips_allowed
 
 log = logging.getLogger("schafkopf.server")
 
@@ -88,6 +89,8 @@ _STATUS = {
     "table_full": 409,
     "seat_taken": 409,
     "not_over": 409,
+    "tips_off": 403,
+    "no_turn": 409,
     "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
@@ -226,6 +229,7 @@ def create_app(
             name=body.name,
             allow_specs=settings.allow_player_specs,
             allow_bot_tables=settings.allow_bot_tables,
+            tips=body.tips,
         )
         if not creations.allow(_address(request)):
             raise TableError(
@@ -288,6 +292,28 @@ def create_app(
     @app.get("/api/tables/{table_id}/games/{number}/replay")
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
         return hub.readable(_table_id(table_id)).replay_json(number)
+
+    @app.post("/api/tables/{table_id}/tip")
+    async def table_tip(table_id: str, body: SeatToken) -> dict[str, Any]:
+        """A tip for the seat ``token`` holds: the best option from its own view, where
+        every other seat is a bot or the creator allowed tips."""
+        live = hub.get(_table_id(table_id))
+        seat = hub.holder(live, body.token)
+        t = live.table
+        if not tips_allowed(t.config, t.seat_status, seat):
+            raise TableError("tips_off", "tips are only for tables where the others are bots")
+        game = t.game
+        if game is None or not game.legal_actions(seat):
+            raise TableError("no_turn", "there is nothing to choose for this seat now")
+        version = t.version
+        try:
+            found = await analyses.tip((t.id, version, seat), game.view(seat))
+        except OverflowError as e:
+            raise TableError("server_full", str(e)) from None
+        if found is None:
+            raise TableError("no_turn", "there is nothing to choose for this seat now")
+        unit = tariff_unit(game.rules)
+        return {"version": version, "seat": seat, "unit": unit, **found}
 
     @app.get("/api/tables/{table_id}/stats")
     async def table_stats(table_id: str) -> dict[str, Any]:

@@ -494,6 +494,10 @@ class Hub:
                 break
         return out
 
+    def holder(self, live: LiveTable, token: str | None) -> int:
+        """The seat ``token`` holds at this table, or TableError ``bad_token``."""
+        return self._holder(live, token)
+
     def _holder(self, live: LiveTable, token: str | None) -> int:
         """The seat ``token`` holds at this table, or TableError ``bad_token``."""
         if token and token.isascii():

@@ -54,7 +54,7 @@ ERROR_CODES: Final = (
     "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
     "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
     "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
-    "seat_taken", "not_over",
+    "seat_taken", "not_over", "tips_off", "no_turn",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
@@ -119,6 +119,9 @@ class CreateTable(BaseModel):
     """The creator's name: the creator takes the first seat for a person."""
     public: bool = Field(default=False, strict=True)
     """Listed in the lobby (``GET /api/tables``), with the invitation: anyone may join."""
+    tips: bool = Field(default=False, strict=True)
+    """Everyone may ask for a tip (``POST /api/tables/{id}/tip``); without it only a person
+    whose every other seat is a bot."""
 
 
 class JoinTable(BaseModel):

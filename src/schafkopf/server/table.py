@@ -114,6 +114,9 @@ class TableConfig:
     decision (0: no limit)."""
     seed: int = 0
     name: str = ""
+    tips: bool = False
+    """The creator allows a "Tipp" for every person (without it only where every other seat
+    is a bot)."""
 
     @classmethod
     def build(
@@ -128,6 +131,7 @@ class TableConfig:
         name: str = "",
         allow_specs: bool = False,
         allow_bot_tables: bool = False,
+        tips: bool = False,
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` naming the bad field.
 
@@ -161,6 +165,7 @@ class TableConfig:
             turn_seconds=float(turn_seconds),
             seed=seed if seed is not None else secrets.randbelow(2**32),
             name=name.strip()[:60],
+            tips=tips,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -172,6 +177,7 @@ class TableConfig:
             "turn_seconds": self.turn_seconds,
             "seed": self.seed,
             "name": self.name,
+            "tips": self.tips,
         }
 
     @classmethod
@@ -184,6 +190,7 @@ class TableConfig:
             turn_seconds=float(data.get("turn_seconds", 0.0)),
             seed=int(data["seed"]),
             name=str(data.get("name", "")),
+            tips=bool(data.get("tips", False)),
         )
 
 
@@ -602,6 +609,7 @@ class Table:
             "creator": self.creator,
             "seat_status": list(self.seat_status),
             "stand_in": [s for s, st in enumerate(self.seat_status) if st in STAND_IN],
+            "tips": self.config.tips,
             "next_table": self.next_table,
         }
         if self.finished:
@@ -712,6 +720,14 @@ def default_names(seats: Sequence[str], seed: int = 0) -> list[str]:
 
 MAX_NAME: Final = 30
 """The longest name a seat shows (a person's, or a bot's standing in for one)."""
+
+
+def tips_allowed(config: TableConfig, seat_status: Sequence[str], seat: int) -> bool:
+    """Whether ``seat`` may ask for a tip: where every other seat is a bot, or where the
+    table's creator allowed tips for everyone."""
+    return config.tips or all(
+        st not in (PERSON, FREE) for s, st in enumerate(seat_status) if s != seat
+    )
 
 
 def stand_in_name(names: Sequence[str], seat: int, seed: int, person: str | None) -> str:

@@ -131,6 +131,7 @@ export function Lobby({ onOpen, storage }: Props) {
       player: String(f.get("player")),
     };
     body.public = Boolean(f.get("public"));
+    body.tips = Boolean(f.get("tips"));
     storage.setItem("sk.name", body.player);
     try {
       const grant = await api.create(body);
@@ -185,6 +186,11 @@ export function Lobby({ onOpen, storage }: Props) {
           {O.public!.label}
         </label>
         <Help lang={s.lang} id="public" />
+        <label class="check">
+          <input type="checkbox" name="tips" />
+          {O.tips!.label}
+        </label>
+        <Help lang={s.lang} id="tips" />
         <details key={preset}>
           <summary>{s.t("options")}</summary>
           <div class="options">

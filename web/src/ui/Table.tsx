@@ -9,6 +9,7 @@ import { TableConnection } from "../connection";
 import {
   PHASE_KEYS,
   actionText,
+  amountText,
   contractText,
   errorText,
   isCardName,
@@ -28,14 +29,16 @@ import {
   receive,
   saidBySeat,
   splitLegal,
+  tipsAllowed,
   trickOnTable,
   type Model,
 } from "../model";
-import type { ServerMessage, TableState } from "../protocol";
+import type { ServerMessage, TableState, TipJson } from "../protocol";
 import { qrSvg } from "../qr";
 import { markLeft, saveSeat, seatFor, seatLink, type HeldSeat } from "../seats";
 import { Card } from "./Card";
 import { Choices } from "./Choices";
+import { optionWords } from "./Analysis";
 import { Replay } from "./Replay";
 import { SessionPanel } from "./Session";
 import { LedgerPanel, ResultPanel } from "./Result";
@@ -115,6 +118,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
   const [news, setNews] = useState("");
   const [timeoutNote, setTimeoutNote] = useState("");
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const [tip, setTip] = useState<TipJson | null>(null);
   const [showLast, setShowLast] = useState(false);
   const [replay, setReplay] = useState<number | null>(null);
   const conn = useRef<TableConnection | null>(null);
@@ -184,6 +188,9 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
   const v = st?.view;
   const mine = myTurn(st);
   useEffect(() => {
+    if (tip && tip.version !== model.version) setTip(null);
+  }, [model.version]);
+  useEffect(() => {
     document.title = mine ? s.t("yourTurnTitle") : s.t("title");
     if (mine && s.sound) beep();
   }, [mine, model.version]);
@@ -196,6 +203,14 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     setTimeoutNote("");
     if (!conn.current || model.connection !== "open" || !conn.current.act(action, model.version)) {
       setNotice(s.t("notSent"));
+    }
+  };
+  const askTip = async () => {
+    if (!held || held.left) return;
+    try {
+      setTip(await api.tip(table, held.token));
+    } catch (e) {
+      setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
     }
   };
   const leave = async () => {
@@ -427,10 +442,28 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
           disabled={offline}
           send={send}
         />
+        {mine && seated && tipsAllowed(st) && !offline ? (
+          <div class="tip-row">
+            <button type="button" id="tip-button" onClick={() => void askTip()}>
+              {s.t("tip")}
+            </button>
+            {tip && tip.version === model.version ? (
+              <span id="tip" role="status">
+                {s.t("tipLine")
+                  .replace("{best}", optionWords(tip.best, s.lang, s.french))
+                  .replace("{value}", amountText(s.lang, tip.value, tip.unit, true))
+                  .replace("{second}", tip.second ? optionWords(tip.second, s.lang, s.french) : "–")
+                  .replace("{second_value}", tip.second_value === null ? "–" : amountText(s.lang, tip.second_value, tip.unit, true))}
+                {tip.chance !== null ? ` ${s.t("tipChance").replace("{chance}", `${Math.round(tip.chance * 100)} %`)}` : ""}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}`} id="hand">
           {(v?.hand ?? []).map((c) => {
             const ok = legalCards.has(c) && !offline && !holding;
-            return <Card key={c} token={c} legal={legalCards.has(c)} class={ok ? "" : "locked"} onClick={ok ? () => send(c) : undefined} />;
+            const tipped = tip && tip.version === model.version && tip.best === c ? " tipped" : "";
+            return <Card key={c} token={c} legal={legalCards.has(c)} class={`${ok ? "" : "locked"}${tipped}`} onClick={ok ? () => send(c) : undefined} />;
           })}
         </div>
         {notice ? (
