@@ -250,7 +250,29 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     _the_rounds_figures(page, server, table)
     page.click("#to-lobby")
     page.wait_for_selector("#create-form")
+    _play_on_from_the_replay(page, server, table, total)
     assert not errors, errors
+
+
+def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total: int) -> None:
+    """From the replay's third card, a new table plays the game on: the same cards, the
+    steps before as they were, Anna in the seat to move."""
+    if total < 4:
+        return  # a game without enough cards
+    page.goto(f"{server.url}/?table={table}")
+    page.click("#ledger .replay-btn, #result .replay-btn")
+    page.wait_for_selector("#replay")
+    for _ in range(2):
+        page.click("#replay-next")
+    page.click("#replay-play-on")
+    page.wait_for_url(lambda url: "table=" in url and table not in url, timeout=10000)
+    page.wait_for_selector("#hand .card-wrap")
+    new = page.url.split("table=")[1]
+    state = server.get(f"/api/tables/{new}")["state"]
+    old = server.get(f"/api/tables/{table}/games/1/replay")
+    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
+    assert state["view"]["history"] == old["history"][: cards[2]]
+    assert "Anna" in page.inner_text(".seat.south")
 
 
 def test_a_tip_at_a_table_of_bots(server: ServerProcess, browser: Any) -> None:

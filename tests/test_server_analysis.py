@@ -144,3 +144,46 @@ def test_a_tip_for_the_seat_to_move_where_the_others_are_bots(tmp_path: Path) ->
     finally:
         server.stop()
     assert "Traceback" not in out
+
+
+def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
+    from test_server_seats import Client, over
+
+    db = f"sqlite:///{tmp_path / 'whatif.db'}"
+    server = ServerProcess(db, bot_delay=0, settings=SETTINGS).start()
+    try:
+        table = _finished_table(server)
+        replay = _call(server, "GET", f"/api/tables/{table}/games/1/replay")[1]
+        history = replay["history"]
+        first_card = next(i for i, h in enumerate(history) if len(h["action"]) == 2)
+        step = first_card + 2  # the second card of the first trick is to be played
+        code, made = _call(server, "POST", f"/api/tables/{table}/games/1/what-if",
+                           {"step": step, "player": "Anna"})  # fmt: skip
+        assert code == 200, made
+        seat = history[step - 1]["seat"]
+        assert made["seat"] == seat and made["token"] and made["invite"]
+        state = _call(server, "GET", f"/api/tables/{made['table']}")[1]["state"]
+        assert state["view"]["history"] == history[: step - 1]
+        assert state["names"][seat] == "Anna" and state["games"] == 1
+        assert state["view"]["to_move"] == seat
+        # the person plays it to the end against the bots
+        anna = Client(server, made["table"], made["token"])
+        last = anna.play(over)
+        anna.close()
+        assert last["state"]["over"]
+        record = _call(server, "GET", f"/api/tables/{made['table']}/games/1")[1]
+        old = _call(server, "GET", f"/api/tables/{table}/games/1")[1]
+        assert record["hands"] == old["hands"] and record["dealer"] == old["dealer"]
+        for bad, code_ in (({"step": 0}, 422), ({"step": len(history) + 1}, 400)):
+            status, err = _call(server, "POST", f"/api/tables/{table}/games/1/what-if", bad)
+            assert status == code_, err
+        out = server.output()
+    finally:
+        server.stop()
+    assert "Traceback" not in out
+    server = ServerProcess(db, bot_delay=0, settings=SETTINGS).start()
+    try:  # rebuilt from the store after a restart: the same game
+        again = _call(server, "GET", f"/api/tables/{made['table']}/games/1")[1]
+        assert again == record
+    finally:
+        server.stop()

@@ -81,6 +81,12 @@ export const api = {
   replay: (table: string, game: number) =>
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
+  /** A new table where finished game ``game`` is played on from history step ``step``. */
+  whatIf: (table: string, game: number, step: number, player: string | null) =>
+    post<SeatGrant>(`/api/tables/${encodeURIComponent(table)}/games/${game}/what-if`, {
+      step,
+      ...(player ? { player } : {}),
+    }),
   /** A tip for the seat ``token`` holds: its best option from its own view. */
   tip: (table: string, token: string) =>
     post<TipJson>(`/api/tables/${encodeURIComponent(table)}/tip`, { token }),

@@ -115,6 +115,7 @@ const de = {
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
   statusFree: "Platz frei",
   analyse: "Analyse",
+  playOn: "Von hier weiterspielen",
   tip: "Tipp",
   tipLine: "Tipp: {best} – im Schnitt {value}; dahinter {second} ({second_value}).",
   tipChance: "Gewinnchance der Spieler danach: {chance}.",
@@ -258,6 +259,7 @@ const en: Record<TextKey, string> = {
   timedOut: "Your time ran out: a bot played {action} for you.",
   statusFree: "Seat free",
   analyse: "Analyse",
+  playOn: "Play on from here",
   tip: "Tip",
   tipLine: "Tip: {best} – on average {value}; next {second} ({second_value}).",
   tipChance: "The declarers' chance after it: {chance}.",
@@ -330,6 +332,7 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_over: "Die Runde ist noch nicht zu Ende",
     tips_off: "Tipps gibt es hier nicht: am Tisch sitzen noch andere Menschen",
     no_turn: "Du hast gerade nichts zu entscheiden",
+    bad_step: "Diesen Schritt gibt es in dem Spiel nicht",
     network: "Keine Verbindung zum Server",
   },
   en: {
@@ -365,6 +368,7 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     not_over: "The round is not over yet",
     tips_off: "No tips here: other people sit at this table",
     no_turn: "You have nothing to decide right now",
+    bad_step: "That step is not in the game",
     network: "No connection to the server",
   },
 };

@@ -10,6 +10,7 @@ import {
   namingGroups,
   nextRedraw,
   placeOf,
+  playOnStep,
   receive,
   replayPosition,
   saidBySeat,
@@ -235,5 +236,14 @@ describe("tips", () => {
     expect(tipsAllowed(st(["person", "free", "bot", "bot"]))).toBe(false);
     expect(tipsAllowed(st(["person", "person", "bot", "bot"], { tips: true }))).toBe(true);
     expect(tipsAllowed(st(["person", "bot", "bot", "bot"], { seat: null }))).toBe(false);
+  });
+});
+
+describe("playing a game on", () => {
+  it("starts at the next card's place in the history", () => {
+    const h = [{ action: "weiter" }, { action: "spiel" }, { action: "rufspiel E" }, { action: "EO" }, { action: "kontra" }, { action: "GO" }];
+    expect(playOnStep(h, 0)).toBe(4);
+    expect(playOnStep(h, 1)).toBe(6);
+    expect(playOnStep(h, 2)).toBeNull();
   });
 });

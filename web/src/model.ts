@@ -332,3 +332,16 @@ export function tipsAllowed(state: TableState | null): boolean {
   const status = state.seat_status ?? [];
   return status.every((st, seat) => seat === state.seat || (st !== "person" && st !== "free"));
 }
+
+/** The history step (1-based) at which a game played on from the replay's position starts:
+ * the next card's place in the history after ``cards`` cards; null when none is left. */
+export function playOnStep(history: { action: string }[], cards: number): number | null {
+  let seen = 0;
+  for (let i = 0; i < history.length; i++) {
+    if (isCardName(history[i]!.action)) {
+      if (seen === cards) return i + 1;
+      seen += 1;
+    }
+  }
+  return null;
+}

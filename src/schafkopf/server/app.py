@@ -60,6 +60,7 @@ from schafkopf.server.protocol import (
     PingMessage,
     ResumeMessage,
     SeatToken,
+    WhatIf,
     error_message,
     parse_client_message,
 )
@@ -91,6 +92,7 @@ _STATUS = {
     "not_over": 409,
     "tips_off": 403,
     "no_turn": 409,
+    "bad_step": 400,
     "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
@@ -292,6 +294,19 @@ def create_app(
     @app.get("/api/tables/{table_id}/games/{number}/replay")
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
         return hub.readable(_table_id(table_id)).replay_json(number)
+
+    @app.post("/api/tables/{table_id}/games/{number}/what-if")
+    async def what_if(table_id: str, number: int, body: WhatIf, request: Request) -> dict[str, Any]:
+        """A new table where a finished game is played on from one of its steps."""
+        hub.readable(_table_id(table_id))
+        if not creations.allow(_address(request)):
+            raise TableError(
+                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
+            )
+        new_id, invite, seat, token = hub.what_if(
+            table_id, number, body.step, body.seat, body.player
+        )
+        return {"table": new_id, "seat": seat, "token": token, "invite": invite}
 
     @app.post("/api/tables/{table_id}/tip")
     async def table_tip(table_id: str, body: SeatToken) -> dict[str, Any]:

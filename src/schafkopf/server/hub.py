@@ -43,9 +43,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schafkopf.actions import DOUBLE, Action
-from schafkopf.game import View
+from schafkopf.cards import card_token
+from schafkopf.game import Game, View
 from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
+from schafkopf.players.levels import level
 from schafkopf.players.registry import is_searching, make_player
 from schafkopf.server.bots import BotPool, Question, answer
 from schafkopf.server.settings import ServerSettings
@@ -303,11 +305,13 @@ class Hub:
         creator: int | None = None,
         changes: tuple[SeatChange, ...] = (),
         again_of: tuple[str, int | None] | None = None,
+        prefix: Sequence[tuple[int, Action]] = (),
     ) -> tuple[str, str]:
         """Build, store and start a new table (see :meth:`create`); returns its id and
         invitation. ``changes``: seats bots play for people from the start; ``again_of``:
         the table (and its creator's seat) this one follows, pointed to in the same
-        transaction."""
+        transaction; ``prefix``: the first game's first actions, as a record has them (a
+        game played on), stored and applied before anyone moves."""
         if len(self.tables) >= self.settings.open_tables:
             raise TableError("server_full", "the server has as many open tables as it may")
         table_id = secrets.token_urlsafe(9)
@@ -336,11 +340,55 @@ class Hub:
             )  # fmt: skip
         except StoreError as e:
             raise TableError("conflict", str(e)) from None
+        for seat, action in prefix:
+            self.store.add_action(table_id, len(table.actions), seat, action, "record")
+            table.apply_as_recorded(seat, action)
         self.tables[table_id] = live
         if public:
             self._public[table_id] = None
         self._kick(live)
         return table_id, invite
+
+    def what_if(
+        self, table_id: str, number: int, step: int, seat: int | None, player: str | None
+    ) -> tuple[str, str, int, str]:
+        """A new table where finished game ``number`` of a table is played on from its step
+        ``step`` (1: before the first action) with the same cards: the steps before as they
+        were, a person in ``seat`` (default: the seat to move there) and bots in the others
+        (the old table's, the rule-based player for its people). Returns (table id,
+        invitation, the seat, its token)."""
+        old = self.readable(table_id)
+        if not 1 <= number <= len(old.finished):
+            raise TableError("no_game", f"no finished game {number} at this table")
+        game = old.finished[number - 1]
+        if not 1 <= step <= len(game.history):
+            raise TableError("bad_step", f"step must be 1..{len(game.history)}, got {step}")
+        n = game.rules.players
+        probe = Game(game.rules, dealer=game.dealer, hands=game.deal, stock=0)
+        probe.replay(game.history[: step - 1])
+        if seat is None:
+            seat = probe.to_move if probe.to_move is not None else 0
+        if not 0 <= seat < n:
+            raise TableError("bad_seat", f"no seat {seat} at this table")
+        stand_in = level("heuristic")
+        assert stand_in is not None
+        seats = tuple(
+            HUMAN if s == seat else (k if k != HUMAN else stand_in.spec)
+            for s, k in enumerate(old.config.seats)
+        )
+        config = dataclasses.replace(
+            old.config, games=1, seats=seats, seed=secrets.randbelow(2**32), tips=True,
+            deal=tuple(" ".join(card_token(c) for c in hand) for hand in game.deal),
+            dealer=game.dealer,
+        )  # fmt: skip
+        tokens: list[str | None] = [None] * n
+        token = tokens[seat] = secrets.token_urlsafe(24)
+        names = list(old.names)
+        names[seat] = _person_name(player or old.names[seat], seat)
+        new_id, invite = self._open(
+            config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
+        )
+        return new_id, invite, seat, token
 
     async def join(self, table_id: str, invite: str, name: str) -> tuple[int, str]:
         """Give a person holding the invitation a seat: the one they left (by their name),

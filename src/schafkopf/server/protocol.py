@@ -54,7 +54,7 @@ ERROR_CODES: Final = (
     "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
     "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
     "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
-    "seat_taken", "not_over", "tips_off", "no_turn",
+    "seat_taken", "not_over", "tips_off", "no_turn", "bad_step",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
@@ -122,6 +122,18 @@ class CreateTable(BaseModel):
     tips: bool = Field(default=False, strict=True)
     """Everyone may ask for a tip (``POST /api/tables/{id}/tip``); without it only a person
     whose every other seat is a bot."""
+
+
+class WhatIf(BaseModel):
+    """``POST /api/tables/{id}/games/{n}/what-if``: play a finished game on from a step."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    step: int = Field(ge=1, le=1000, strict=True)
+    """The step of the game's history to play on from (1: before its first action)."""
+    seat: int | None = Field(default=None, ge=0, le=3, strict=True)
+    """The seat to play (default: the seat to move at that step)."""
+    player: Name | None = Field(default=None, max_length=30)
 
 
 class JoinTable(BaseModel):

@@ -117,6 +117,10 @@ class TableConfig:
     tips: bool = False
     """The creator allows a "Tipp" for every person (without it only where every other seat
     is a bot)."""
+    deal: tuple[str, ...] | None = None
+    """The hands of the first game (card tokens, per seat), dealt by ``dealer``: a game of
+    another table played on ("what if"); None: dealt from the seed."""
+    dealer: int = 0
 
     @classmethod
     def build(
@@ -178,6 +182,7 @@ class TableConfig:
             "seed": self.seed,
             "name": self.name,
             "tips": self.tips,
+            **({"deal": list(self.deal), "dealer": self.dealer} if self.deal else {}),
         }
 
     @classmethod
@@ -191,6 +196,8 @@ class TableConfig:
             seed=int(data["seed"]),
             name=str(data.get("name", "")),
             tips=bool(data.get("tips", False)),
+            deal=tuple(data["deal"]) if data.get("deal") else None,
+            dealer=int(data.get("dealer", 0)),
         )
 
 
@@ -409,6 +416,13 @@ class Table:
             self._finish_game(game)
         self._update_wait()
         return self.events[before:]
+
+    def apply_as_recorded(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action of a recorded game played on (no wait for Kontra/Re holds a card
+        back: the record's order is the truth)."""
+        if self.game is None:
+            raise TableError("table_over", "the table's games are all played")
+        return self.apply(seat, self._parse(seat, action, waits=False), "record")
 
     def replay(self, actions: Sequence[tuple[int, Action]], bys: Sequence[str] = ()) -> None:
         """Apply stored actions in order (after a restart), each made ``by`` whom it was
@@ -700,7 +714,11 @@ class Table:
         if self.session.is_over():
             self.game = None
             return
-        self.game = self.session.new_game()
+        c = self.config
+        if c.deal and self.session.played == 0:  # a game of another table played on
+            self.game = Game(self.rules, dealer=c.dealer, hands=list(c.deal), stock=0)
+        else:
+            self.game = self.session.new_game()
         self._log("game_start", None, None, {"dealer": self.game.dealer})
 
     def _finish_game(self, game: Game) -> None:

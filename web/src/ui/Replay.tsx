@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
-import { cardDecisionAt, replayPosition } from "../model";
+import { cardDecisionAt, playOnStep, replayPosition } from "../model";
 import type { ReplayJson } from "../protocol";
 import { AnalysisPanel, optionWords, useAnalysis } from "./Analysis";
 import { Card } from "./Card";
@@ -14,6 +14,8 @@ interface Props {
   table: string;
   game: number;
   onClose(): void;
+  /** Go to a new table where this game is played on (and hold its seat there). */
+  onPlayOn?(table: string, grant: { seat: number; token: string; invite?: string }): void;
 }
 
 interface Said {
@@ -38,7 +40,7 @@ function saidOf(data: ReplayJson): Said[] {
   return out;
 }
 
-export function Replay({ table, game, onClose }: Props) {
+export function Replay({ table, game, onClose, onPlayOn }: Props) {
   const s = useSettings();
   const [data, setData] = useState<ReplayJson | null>(null);
   const [error, setError] = useState("");
@@ -139,10 +141,27 @@ export function Replay({ table, game, onClose }: Props) {
         <a class="button" href={URL.createObjectURL(blob)} download={`schafkopf-${table}-${game}.json`} id="download">
           {s.t("download")}
         </a>
+        {onPlayOn && data.history && playOnStep(data.history, step) !== null ? (
+          <button
+            type="button"
+            id="replay-play-on"
+            onClick={() => {
+              const from = playOnStep(data.history ?? [], step);
+              if (from === null) return;
+              api
+                .whatIf(table, game, from, localStorage.getItem("sk.name"))
+                .then((g) => onPlayOn(g.table, { seat: g.seat, token: g.token, invite: g.invite }))
+                .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+            }}
+          >
+            {s.t("playOn")}
+          </button>
+        ) : null}
         <button type="button" id="replay-close" onClick={onClose}>
           {s.t("close")}
         </button>
       </div>
+      {error ? <p class="notice">{error}</p> : null}
       {rec.result || total ? <AnalysisPanel {...analysis} names={names} onStep={setStep} /> : null}
     </section>
   );

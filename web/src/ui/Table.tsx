@@ -259,7 +259,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} />;
+  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} onPlayOn={onOpen} />;
   if (!st) {
     return (
       <p class="panel" id="status">
