@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { amountText, errorText } from "../i18n";
+import { amountText, errorText, kindWord } from "../i18n";
 import { sessionFigures } from "../model";
 import type { AnalysisStatus, StatsJson } from "../protocol";
 import { useSettings } from "./settings";
@@ -14,6 +14,13 @@ interface Props {
   games: number;
   names: string[];
   unit: string;
+}
+
+/** The contract rows of the statistics (``schafkopf stats``' keys). */
+const CONTRACTS = ["rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "tout", "sie"] as const;
+
+function contractWord(lang: "de" | "en", key: string): string {
+  return kindWord(lang, key).replace(" (call game)", "");
 }
 
 const percent = (x: number | null | undefined, lang: string) =>
@@ -73,6 +80,8 @@ export function SessionPanel({ table, games, names, unit }: Props) {
                 <th>{s.t("winRate")}</th>
                 <th>{s.t("perGame")}</th>
                 <th>{s.t("kontraSaid")}</th>
+                <th>{s.t("schneiderWonLost")}</th>
+                <th>{s.t("ramschLost")}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,11 +95,35 @@ export function SessionPanel({ table, games, names, unit }: Props) {
                     <td>{percent(p.declared.win_rate, s.lang)}</td>
                     <td>{m && m.per_game !== null ? money(m.per_game) : "–"}</td>
                     <td>{`${p.doublings.said} (${p.doublings.won})`}</td>
+                    <td>{`${p.schneider.declaring.won + p.schneider.defending.won} / ${p.schneider.declaring.lost + p.schneider.defending.lost}`}</td>
+                    <td>{`${p.ramsch.lost} / ${p.ramsch.games}`}</td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          <table id="stats-contracts">
+            <thead>
+              <tr>
+                <th />
+                {CONTRACTS.map((k) => (
+                  <th key={k}>{contractWord(s.lang, k)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {stats.players.map((p) => (
+                <tr key={p.name}>
+                  <td>{p.name}</td>
+                  {CONTRACTS.map((k) => {
+                    const c = p.contracts[k];
+                    return <td key={k}>{c && c.games ? `${c.won}/${c.games}` : "–"}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="muted">{s.t("contractsWonOf")}</p>
         </div>
       ) : null}
       {figures ? (
