@@ -301,6 +301,9 @@ def test_a_kontra_against_a_hand_that_cannot_lose_is_found() -> None:
     index = next(i for i, (s, a) in enumerate(g.history) if a == DOUBLE)
     d = _judged(g, index, seat=0)
     assert d.phase == "doubling" and d.action == "kontra" and d.best == "gut"
+    # the other defenders are not charged for keeping quiet once seat 0 said it
+    quiet = [p for p in decision_points(g) if p.phase == DOUBLING and p.action != DOUBLE]
+    assert all(p.seat == 1 for p in quiet)  # only the declarer's Re, not said
     assert d.open_loss is not None and d.open_loss > 0
     assert d.verdict in VERDICTS
 

@@ -193,7 +193,7 @@ def _game(k: int, record: Mapping[str, Any], a: GameAnalysis, w: dict[str, str],
         cards = " ".join(_card(words.card_label(c), words) for c in sorted(game.deal[s]))
         out.append(f"<p class=hand><strong>{escape(name)}</strong>: {cards}</p>")
     out.append(_seats(a, names, w, lang))
-    out.append(_chart(a, w))
+    out.append(_chart(a, w, game.rules.players, game.rules.players * game.rules.hand_size))
     out.append(_steps(game, a, names, w, words, lang))
     out.append("</section>")
     return "\n".join(out)
@@ -209,7 +209,7 @@ def _seats(a: GameAnalysis, names: list[str], w: dict[str, str], lang: str) -> s
     return _figures(rows, w, "seats")
 
 
-def _chart(a: GameAnalysis, w: dict[str, str]) -> str:
+def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
     """Two small SVG charts over the cards played: chance and expected payout."""
     cards = [d for d in a.decisions if d.phase == "play" and d.chance is not None]
     if not cards:
@@ -217,8 +217,8 @@ def _chart(a: GameAnalysis, w: dict[str, str]) -> str:
     width, height, pad = 640, 140, 28
 
     def x(d: Decision) -> float:
-        place = ((d.trick or 1) - 1) * 4 + (d.position or 1)
-        return pad + (width - 2 * pad) * (place - 1) / 31
+        place = ((d.trick or 1) - 1) * players + (d.position or 1)
+        return pad + (width - 2 * pad) * (place - 1) / max(1, total - 1)
 
     chance = " ".join(
         f"{x(d):.1f},{pad + (height - 2 * pad) * (1 - (d.chance or 0)):.1f}" for d in cards

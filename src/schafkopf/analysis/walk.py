@@ -1,5 +1,6 @@
 """The decisions of a game: every position where a seat chose among several actions, and
-the last moment each seat could have said Kontra (Re, ...) and did not.
+the last moment each seat could have said Kontra (Re, ...) and did not (only where nobody
+said it: a defender whose partner said Kontra is not charged for keeping quiet).
 
 A game is replayed from its deal; at each step the position before it is kept (a copy) with
 the seat, the phase and the options. Forced actions (one legal option) are left out.
@@ -63,6 +64,6 @@ def decision_points(game: Game) -> Iterator[Point]:
                 yield Point(i, copy or g.copy(), seat, g.phase, action, legal)
         g.apply(action, seat)
     for (s, level), (i, position) in sorted(last_chance.items(), key=lambda kv: kv[1][0]):
-        if (s, level) not in said:
+        if level >= len(g.doublings):  # nobody said it: each who could is judged for not
             late.append(Point(i, position, s, DOUBLING, NOT_DOUBLING, (DOUBLE, NOT_DOUBLING)))
     yield from late

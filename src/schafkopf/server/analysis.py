@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Mapping
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -88,7 +89,13 @@ class Analyses:
         self.tip_bid_worlds = max(1, bid_worlds // 2)
         """A tip is wanted at once: half the analysis' worlds."""
         self._tips: dict[tuple[str, int, int], dict[str, Any] | None] = {}
-        self._tips_waiting = 0
+        self._tip_tasks: dict[tuple[str, int, int], asyncio.Future[dict[str, Any] | None]] = {}
+        self.most_tips = 16
+        """Tips judged at once (more: ``server_full``); apart from the analyses' limit."""
+        self._urgent = 0
+        self._no_urgent = asyncio.Event()
+        self._no_urgent.set()
+        """Set while no tip waits: an analysis' next step waits for the tips first."""
         self._worker: _Worker | None = None
         self._turn = asyncio.Lock()
 
@@ -112,6 +119,9 @@ class Analyses:
         current = self.status(table_id, game)
         if current["status"] in ("done", "running"):
             return current
+        for old in [k for k, j in self.jobs.items() if j.failed]:
+            if old == key or len(self.jobs) > 1000:
+                del self.jobs[old]  # asked again: a fresh try; or too many kept
         running = [j for j in self.jobs.values() if not j.failed and j.task and not j.task.done()]
         if len(running) >= self.most_waiting:
             raise OverflowError(f"at most {self.most_waiting} analyses wait at once")
@@ -127,11 +137,13 @@ class Analyses:
         try:
             decisions: list[dict[str, Any]] = []
             for index in indices:
+                await self._no_urgent.wait()  # a tip someone waits for goes first
                 found = await self._call(judge_step, record, index, self.worlds, self.bid_worlds)
                 decisions += found
                 job.done += 1
             lucks = {}
             for seat in range(len(record["hands"])):
+                await self._no_urgent.wait()
                 lucks[seat] = await self._call(seat_luck, record, seat, self.bid_worlds)
                 job.done += 1
             game = record_to_game(record)
@@ -148,44 +160,64 @@ class Analyses:
             job.failed = True
 
     async def tip(self, key: tuple[str, int, int], view: Any) -> dict[str, Any] | None:
-        """The tip for a seat's ``view`` (``key``: table, version, seat: asked once each),
-        in the worker like the analyses; None when there is nothing to choose."""
+        """The tip for a seat's ``view`` (``key``: table, version, seat: judged once each,
+        also when asked again while it is judged), in the worker like the analyses but
+        before their next step; None when there is nothing to choose."""
         if key in self._tips:
             return self._tips[key]
-        waiting = sum(1 for j in self.jobs.values() if j.task and not j.task.done())
-        if waiting + self._tips_waiting >= self.most_waiting:
-            raise OverflowError(f"at most {self.most_waiting} analyses and tips wait at once")
-        self._tips_waiting += 1
+        pending = self._tip_tasks.get(key)
+        if pending is None:
+            if len(self._tip_tasks) >= self.most_tips:
+                raise OverflowError(f"at most {self.most_tips} tips are judged at once")
+            pending = asyncio.ensure_future(self._judge_tip(key, view))
+            self._tip_tasks[key] = pending
+        return await asyncio.shield(pending)
+
+    async def _judge_tip(self, key: tuple[str, int, int], view: Any) -> dict[str, Any] | None:
+        self._urgent += 1
+        self._no_urgent.clear()
         try:
             found: dict[str, Any] | None = await self._call(
                 view_tip, view, self.tip_worlds, self.tip_bid_worlds, key[1]
             )
         finally:
-            self._tips_waiting -= 1
+            self._urgent -= 1
+            if not self._urgent:
+                self._no_urgent.set()
+            self._tip_tasks.pop(key, None)
         self._tips[key] = found
         while len(self._tips) > 256:
             self._tips.pop(next(iter(self._tips)))
         return found
 
     async def _call(self, fn: Any, *args: Any) -> Any:
-        """Run ``fn(*args)`` in the worker (started on first use), one call at a time."""
+        """Run ``fn(*args)`` in the worker (started on first use), one call at a time; a
+        worker that died is replaced (the call fails, the next one gets a fresh worker)."""
         async with self._turn:
             if self.threads:
                 return await asyncio.to_thread(fn, *args)
             if self._worker is None:
                 self._worker = _Worker(ANALYSIS_NICE)
-            future = self._worker.executor.submit(fn, *args)
+            worker = self._worker
             try:
+                future = worker.executor.submit(fn, *args)
                 return await asyncio.wrap_future(future)
+            except BrokenProcessPool:
+                worker.kill(running=False)
+                if self._worker is worker:
+                    self._worker = None
+                raise
             except BaseException:
                 if not future.done():  # cancelled while it runs: the worker goes with it
-                    self._worker.kill()
-                    self._worker = None
+                    worker.kill()
+                    if self._worker is worker:
+                        self._worker = None
                 raise
 
     async def stop(self) -> None:
-        """End every job and the worker (a job in progress is lost, not stored)."""
-        tasks = [j.task for j in self.jobs.values() if j.task is not None]
+        """End every job, tip and the worker (a job in progress is lost, not stored)."""
+        tasks: list[asyncio.Future[Any]] = [j.task for j in self.jobs.values() if j.task]
+        tasks += list(self._tip_tasks.values())
         for t in tasks:
             t.cancel()
         for t in tasks:

@@ -178,6 +178,8 @@ def create_app(
     app.state.settings = settings
     creations = RateLimits.per_minute(settings.tables_per_minute)
     joins = RateLimits.per_minute(settings.joins_per_minute)
+    analysis_starts = RateLimits.per_minute(settings.analyses_per_minute)
+    stats_cache: dict[tuple[str, int], dict[str, Any]] = {}
     sockets: Counter[str] = Counter()
     """Open WebSockets per client address."""
 
@@ -336,8 +338,13 @@ def create_app(
         from schafkopf.stats import compute_stats
 
         table = hub.readable(_table_id(table_id))
-        records = [table.record(n) for n in range(1, len(table.finished) + 1)]
-        return compute_stats(records).to_json()
+        key = (table_id, len(table.finished))
+        if key not in stats_cache:  # the games replay: in a thread, once per game count
+            records = [table.record(n) for n in range(1, len(table.finished) + 1)]
+            stats_cache[key] = await asyncio.to_thread(lambda: compute_stats(records).to_json())
+            while len(stats_cache) > 64:
+                stats_cache.pop(next(iter(stats_cache)))
+        return stats_cache[key]
 
     @app.get("/api/tables/{table_id}/games/{number}/analysis")
     async def game_analysis(table_id: str, number: int) -> dict[str, Any]:
@@ -345,8 +352,14 @@ def create_app(
         return analyses.status(table_id, number)
 
     @app.post("/api/tables/{table_id}/games/{number}/analysis")
-    async def start_analysis(table_id: str, number: int) -> dict[str, Any]:
+    async def start_analysis(table_id: str, number: int, request: Request) -> dict[str, Any]:
         record = hub.readable(_table_id(table_id)).record(number)
+        if analyses.status(table_id, number)["status"] in ("none", "failed") and not (
+            analysis_starts.allow(_address(request))
+        ):
+            raise TableError(
+                "rate_limited", f"at most {settings.analyses_per_minute} analyses a minute"
+            )
         try:
             return analyses.start(table_id, number, record)
         except OverflowError as e:

@@ -456,7 +456,10 @@ class Hub:
                 raise TableError("not_over", "another round starts after the last game")
             if live.next_table is not None:
                 return self._again_answer(live, seat), False
-            config = dataclasses.replace(t.config, seed=secrets.randbelow(2**32))
+            # new cards (a game played on "what if" dealt its first game from its record)
+            config = dataclasses.replace(
+                t.config, seed=secrets.randbelow(2**32), deal=None, dealer=0
+            )
             names: list[str] = []
             tokens: list[str | None] = []
             changes: list[SeatChange] = []

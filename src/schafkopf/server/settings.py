@@ -61,6 +61,8 @@ class ServerSettings:
     """The most tables ``GET /api/tables`` lists (the newest open public ones)."""
     analyses_waiting: int = 20
     """The most analyses of finished games under way at once (more: ``server_full``)."""
+    analyses_per_minute: int = 30
+    """Analyses one client address may start a minute."""
     analysis_worlds: int = 32
     """Worlds per card decision of an analysis (see ``schafkopf analyze --worlds``)."""
     analysis_bid_worlds: int = 16
@@ -118,6 +120,7 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "away_timeouts": (int, 0, 1000),
     "lobby_tables": (int, 1, 1000),
     "analyses_waiting": (int, 1, 10000),
+    "analyses_per_minute": (int, 1, 10**6),
     "analysis_worlds": (int, 1, 1000),
     "analysis_bid_worlds": (int, 1, 1000),
     "allow_player_specs": (bool, 0, 1),

@@ -17,23 +17,30 @@ export function useAnalysis(table: string, game: number): { status: AnalysisStat
   const [status, setStatus] = useState<AnalysisStatus | null>(null);
   const [error, setError] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const poll = (first?: AnalysisStatus) => {
-    const next = (st: AnalysisStatus) => {
-      setStatus(st);
-      if (st.status === "running") timer.current = setTimeout(() => poll(), 800);
-    };
-    if (first) return next(first);
-    api.analysis(table, game).then(next, (e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  const alive = useRef(true);
+  const fail = (e: unknown) => {
+    if (alive.current) setError(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+  };
+  const next = (st: AnalysisStatus) => {
+    if (!alive.current) return;
+    setStatus(st);
+    if (timer.current) clearTimeout(timer.current);
+    if (st.status === "running") timer.current = setTimeout(poll, 800);
+  };
+  const poll = () => {
+    api.analysis(table, game).then(next, fail);
   };
   useEffect(() => {
+    alive.current = true;
     poll();
     return () => {
+      alive.current = false;
       if (timer.current) clearTimeout(timer.current);
     };
   }, [table, game]);
   const start = () => {
     setError("");
-    api.analyse(table, game).then(poll, (e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+    api.analyse(table, game).then(next, fail);
   };
   return { status, error, start };
 }
@@ -47,10 +54,12 @@ interface Props {
   error: string;
   start(): void;
   names: string[];
+  /** The game's cards in all (for the chart's width). */
+  cards: number;
   onStep(step: number): void;
 }
 
-export function AnalysisPanel({ status, error, start, names, onStep }: Props) {
+export function AnalysisPanel({ status, error, start, names, cards, onStep }: Props) {
   const s = useSettings();
   if (!status || status.status === "none" || status.status === "failed") {
     return (
@@ -69,13 +78,14 @@ export function AnalysisPanel({ status, error, start, names, onStep }: Props) {
       <div class="analysis" id="analysis">
         <progress id="analysis-progress" max={status.total} value={status.done} />
         <span id="analysis-status">{s.t("analysing").replace("{done}", String(status.done)).replace("{total}", String(status.total))}</span>
+        {error ? <p class="notice">{error}</p> : null}
       </div>
     );
   }
-  return <AnalysisDone analysis={status.analysis} names={names} onStep={onStep} />;
+  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} onStep={onStep} />;
 }
 
-function AnalysisDone({ analysis, names, onStep }: { analysis: AnalysisJson; names: string[]; onStep(step: number): void }) {
+function AnalysisDone({ analysis, names, cards, onStep }: { analysis: AnalysisJson; names: string[]; cards: number; onStep(step: number): void }) {
   const s = useSettings();
   const n = names.length;
   const money = (x: number, signed = true) => amountText(s.lang, Math.round(x * 100) / 100, analysis.unit, signed);
@@ -104,7 +114,7 @@ function AnalysisDone({ analysis, names, onStep }: { analysis: AnalysisJson; nam
           </tbody>
         </table>
       </div>
-      <Chart analysis={analysis} players={n} />
+      <Chart analysis={analysis} players={n} cards={cards} />
       {worst.length ? (
         <ol class="verdicts" id="analysis-list">
           {worst.map((d) => (
@@ -141,15 +151,14 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
   );
 }
 
-function Chart({ analysis, players }: { analysis: AnalysisJson; players: number }) {
+function Chart({ analysis, players, cards }: { analysis: AnalysisJson; players: number; cards: number }) {
   const s = useSettings();
   const line = chanceLine(analysis, players);
   if (line.length < 2) return null;
   const w = 320;
   const h = 90;
   const pad = 8;
-  const cards = players * 8;
-  const points = line.map(([step, c]) => `${(pad + ((w - 2 * pad) * (step - 1)) / (cards - 1)).toFixed(1)},${(pad + (h - 2 * pad) * (1 - c)).toFixed(1)}`).join(" ");
+  const points = line.map(([step, c]) => `${(pad + ((w - 2 * pad) * (step - 1)) / Math.max(1, cards - 1)).toFixed(1)},${(pad + (h - 2 * pad) * (1 - c)).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={s.t("chanceChart")}>

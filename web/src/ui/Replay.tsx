@@ -162,7 +162,7 @@ export function Replay({ table, game, onClose, onPlayOn }: Props) {
         </button>
       </div>
       {error ? <p class="notice">{error}</p> : null}
-      {rec.result || total ? <AnalysisPanel {...analysis} names={names} onStep={setStep} /> : null}
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} onStep={setStep} /> : null}
     </section>
   );
 }

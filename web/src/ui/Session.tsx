@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { amountText, errorText, kindWord } from "../i18n";
+import { amountText, errorText, kindWord, shownName } from "../i18n";
 import { sessionFigures } from "../model";
 import type { AnalysisStatus, StatsJson } from "../protocol";
 import { useSettings } from "./settings";
@@ -41,19 +41,26 @@ export function SessionPanel({ table, games, names, unit }: Props) {
     setError("");
     api.stats(table).then(setStats, fail);
   };
-  const numbers = Array.from({ length: games }, (_, i) => i + 1);
   const poll = () => {
+    const numbers = Array.from({ length: games }, (_, i) => i + 1);
     Promise.all(numbers.map((n) => api.analysis(table, n))).then((all) => {
       setStatuses(all);
-      if (all.some((x) => x.status === "running")) timer.current = setTimeout(poll, 1000);
+      if (timer.current) clearTimeout(timer.current);
+      if (all.some((x) => x.status === "running")) timer.current = setTimeout(poll, 1500);
     }, fail);
   };
-  const analyseAll = () => {
+  const analyseAll = async () => {
     setError("");
-    Promise.all(numbers.map((n) => api.analyse(table, n))).then((all) => {
-      setStatuses(all);
-      timer.current = setTimeout(poll, 800);
-    }, fail);
+    if (timer.current) clearTimeout(timer.current);
+    for (let n = 1; n <= games; n++) {
+      try {
+        await api.analyse(table, n); // one after the other; a full queue stops the rest
+      } catch (e) {
+        fail(e);
+        break;
+      }
+    }
+    poll();
   };
   if (!games) return null;
   const figures = statuses ? sessionFigures(statuses, names.length) : null;
@@ -64,7 +71,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
         <button type="button" id="session-stats" onClick={showStats}>
           {s.t("sessionStats")}
         </button>
-        <button type="button" id="session-analyse" onClick={analyseAll}>
+        <button type="button" id="session-analyse" onClick={() => void analyseAll()}>
           {s.t("analyseAll")}
         </button>
       </div>
@@ -89,7 +96,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
                 const m = p.money[unit] ?? Object.values(p.money)[0];
                 return (
                   <tr key={p.name} data-player={p.name}>
-                    <td>{p.name}</td>
+                    <td>{shownName(s.lang, p.name)}</td>
                     <td>{p.games}</td>
                     <td>{`${p.declared.games} (${percent(p.declared.share, s.lang)})`}</td>
                     <td>{percent(p.declared.win_rate, s.lang)}</td>
@@ -114,7 +121,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
             <tbody>
               {stats.players.map((p) => (
                 <tr key={p.name}>
-                  <td>{p.name}</td>
+                  <td>{shownName(s.lang, p.name)}</td>
                   {CONTRACTS.map((k) => {
                     const c = p.contracts[k];
                     return <td key={k}>{c && c.games ? `${c.won}/${c.games}` : "–"}</td>;

@@ -154,7 +154,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     const a = model.timedOut?.action;
     if (!a) return;
     const what = isCardName(a) ? cardName(a, { lang: s.lang, french: s.french }) : actionText(s.lang, a, s.french);
-    setTimeoutNote(s.t("timedOut").replace("{action}", what));
+    setTimeoutNote(a === "gut" ? s.t("timedOutGut") : s.t("timedOut").replace("{action}", what));
   }, [model.timedOut?.serial]);
 
   /** Another round with the same players: the next table and this seat there. */
@@ -389,6 +389,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
   );
 
   const result = model.result ?? st.last_result ?? null;
+  const nextTable = st.next_table ?? model.again?.table ?? null;
   return (
     <div class="table-page">
       <main class="table">
@@ -400,12 +401,12 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
                   {st.next_table ? s.t("nextRound") : s.t("again")}
                 </button>
-              ) : st.next_table ? (
-                <button type="button" class="primary" id="watch-next" onClick={() => onOpen(st.next_table!)}>
+              ) : nextTable ? (
+                <button type="button" class="primary" id="watch-next" onClick={() => onOpen(nextTable)}>
                   {s.t("watchNext")}
                 </button>
               ) : null}
-              <button type="button" id="to-lobby" class={seated || st.next_table ? "" : "primary"} onClick={onLobby}>
+              <button type="button" id="to-lobby" class={seated || nextTable ? "" : "primary"} onClick={onLobby}>
                 {s.t("toLobby")}
               </button>
             </div>
