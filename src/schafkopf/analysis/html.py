@@ -263,7 +263,8 @@ def _steps(
     for d in a.decisions:
         by_index.setdefault(d.index, []).append(d)
     rows = [f"<h3>{escape(w['steps'])}</h3><table class=steps>"]
-    doublings = 0
+    doublings = cards = 0
+    players = game.rules.players
     for i, (seat, action) in enumerate(game.history):
         for d in by_index.get(i, []):
             if d.phase == "doubling" and d.action == "gut":
@@ -273,8 +274,10 @@ def _steps(
             doublings += 1
         where = ""
         mine = [d for d in by_index.get(i, []) if not (d.phase == "doubling" and d.action == "gut")]
-        if mine and mine[0].trick is not None:
-            where = f"{w['trick']} {mine[0].trick}"
+        if is_card(action):
+            if cards % players == 0:  # a trick's first card names the trick
+                where = f"{w['trick']} {cards // players + 1}"
+            cards += 1
         rows.append(_row(where, names[seat], token, mine[0] if mine else None, w, words, a.unit))
     rows.append("</table>")
     return "\n".join(rows)
