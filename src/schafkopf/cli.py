@@ -517,7 +517,8 @@ def analyze(
 
     from schafkopf.analysis import analyze as judge_game
     from schafkopf.analysis.summary import render
-    from schafkopf.record import ErrorReport, RecordError, read_records, record_to_game
+    from schafkopf.record import ErrorReport, RecordError, record_to_game
+    from schafkopf.stats import records_in
     from schafkopf.tui.texts import lang as texts_of
 
     if lang not in ("en", "de"):
@@ -526,14 +527,10 @@ def analyze(
     words = texts_of(lang)
     report = ErrorReport(sys.stderr, file)
     games: list[tuple[int, dict[str, Any], Any]] = []
-    for line, item in read_records(_read_input(file)):
+    for line, item in records_in(_read_input(file)):  # (a session file's header is passed over)
         if isinstance(item, RecordError):
             report(line, str(item))
             continue
-        if isinstance(item, dict) and (
-            "act" in item or str(item.get("format", "")).startswith("schafkopf-session")
-        ):
-            continue  # a session file's header and its actions in progress
         try:
             game = record_to_game(item)
         except RecordError as e:

@@ -92,28 +92,7 @@ function AnalysisDone({ analysis, names, cards, onStep }: { analysis: AnalysisJs
   const worst = worstDecisions(analysis);
   return (
     <div class="analysis done" id="analysis">
-      <div class="scroll">
-        <table id="analysis-seats">
-          <thead>
-            <tr>
-              <th />
-              <th>{s.t("accuracy")}</th>
-              <th>{s.t("luck")}</th>
-              <th>{s.t("verdicts")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {analysis.seats.map((x) => (
-              <tr key={x.seat} data-seat={x.seat}>
-                <td>{names[x.seat]}</td>
-                <td>{x.accuracy.toLocaleString(s.lang, { maximumFractionDigits: 1 })}</td>
-                <td>{money(x.luck)}</td>
-                <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SeatFigures id="analysis-seats" seats={analysis.seats} names={names} unit={analysis.unit} />
       <Chart analysis={analysis} players={n} cards={cards} />
       {worst.length ? (
         <ol class="verdicts" id="analysis-list">
@@ -168,5 +147,39 @@ function Chart({ analysis, players, cards }: { analysis: AnalysisJson; players: 
       </svg>
       <figcaption>{s.t("chanceChart")}</figcaption>
     </figure>
+  );
+}
+
+/** Each seat's accuracy, luck and verdicts as a table (a game's, or a round's means). */
+export function SeatFigures({ id, seats, names, unit }: {
+  id: string;
+  seats: { seat: number; accuracy: number | null; luck: number; inaccuracies: number; mistakes: number; blunders: number }[];
+  names: string[];
+  unit: string;
+}) {
+  const s = useSettings();
+  return (
+    <div class="scroll">
+      <table id={id}>
+        <thead>
+          <tr>
+            <th />
+            <th>{s.t("accuracy")}</th>
+            <th>{s.t("luck")}</th>
+            <th>{s.t("verdicts")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {seats.map((x) => (
+            <tr key={x.seat} data-seat={x.seat}>
+              <td>{names[x.seat]}</td>
+              <td>{x.accuracy === null ? "–" : x.accuracy.toLocaleString(s.lang, { maximumFractionDigits: 1 })}</td>
+              <td>{amountText(s.lang, Math.round(x.luck * 100) / 100, unit, true)}</td>
+              <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

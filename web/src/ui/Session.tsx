@@ -7,6 +7,7 @@ import { ApiError, api } from "../api";
 import { amountText, errorText, kindWord, shownName } from "../i18n";
 import { sessionFigures } from "../model";
 import type { AnalysisStatus, StatsJson } from "../protocol";
+import { SeatFigures } from "./Analysis";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -142,28 +143,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
             </>
           ) : null}
           {figures.finished ? (
-            <div class="scroll">
-              <table id="session-analysis-seats">
-                <thead>
-                  <tr>
-                    <th />
-                    <th>{s.t("accuracy")}</th>
-                    <th>{s.t("luck")}</th>
-                    <th>{s.t("verdicts")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {figures.seats.map((x) => (
-                    <tr key={x.seat} data-seat={x.seat}>
-                      <td>{names[x.seat]}</td>
-                      <td>{x.accuracy === null ? "–" : x.accuracy.toLocaleString(s.lang)}</td>
-                      <td>{money(x.luck)}</td>
-                      <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SeatFigures id="session-analysis-seats" seats={figures.seats} names={names} unit={unit} />
           ) : null}
         </div>
       ) : null}
