@@ -46,9 +46,12 @@ def main() -> None:
             p["payout"].append(a.payouts[s.seat] if a.payouts else 0)
         if out:
             out.write(json.dumps({"game": k, **a.to_json()}) + "\n")
-        print(f"\r{k}/{len(records)} games, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
+        took = time.perf_counter() - start
+        print(f"\r{k}/{len(records)} games, {took:.0f} s", end="", file=sys.stderr)
     print(file=sys.stderr)
-    print(f"{'player':34s} {'games':>5s} {'accuracy':>9s} {'blunders/g':>10s} {'mistakes/g':>10s} {'luck/g':>8s} {'payout/g':>9s}")
+    heads = ("games", "accuracy", "blunders/g", "mistakes/g", "luck/g", "payout/g")
+    widths = (5, 9, 10, 10, 8, 9)
+    print(f"{'player':34s} " + " ".join(f"{h:>{w}s}" for h, w in zip(heads, widths, strict=True)))
     for name, p in per.items():
         n = len(p["accuracy"])
         print(
