@@ -78,8 +78,7 @@ def analyze(
     lucks: dict[int, float] = {}
     for k, s in enumerate(sorted(wanted)):
         if luck:
-            rng = random.Random(_mix(seed, -1, s, False))
-            lucks[s] = round(deal_value(game, s, rng, bid_worlds), 2)
+            lucks[s] = luck_of(game, s, bid_worlds=bid_worlds, seed=seed)
             if progress:
                 progress(len(points) + k + 1, total)
     summaries = seat_summaries(decisions, lucks, sorted(wanted))
