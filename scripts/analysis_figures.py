@@ -1,7 +1,9 @@
 """Per player over analysed games: mean accuracy, blunders (and mistakes) per game, mean luck.
 
-Run: ``python scripts/analysis_figures.py RECORDS [--every K] [--worlds N] [--bid-worlds N]
-[--seed S] [--out ANALYSES.jsonl]``. Every ``K``-th record of the file is analysed with
+Run: ``python scripts/analysis_figures.py RECORDS [--every K] [--part I/N] [--worlds N]
+[--bid-worlds N] [--seed S] [--out ANALYSES.jsonl]``, or ``--merge ANALYSES.jsonl...`` for
+the table over analyses written before (by parts run side by side, say). Every ``K``-th
+record of the file (of part ``I`` of ``N``: every ``N``-th from the ``I``-th) is analysed with
 :func:`schafkopf.analysis.analyze` (Ramsch and all-pass games too: their bidding decisions
 count); players are the records' names (NetSchafkopf: PcLinks, PcOben, PcRechts, Gast; arena
 records: the player specs). With ``--out`` each game's analysis is written as a JSON line.
@@ -23,32 +25,57 @@ from schafkopf.record import read_records
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("records", type=Path)
+    ap.add_argument("records", type=Path, nargs="?")
     ap.add_argument("--every", type=int, default=1)
+    ap.add_argument("--part", default="0/1", help="I/N: every N-th record from the I-th")
+    ap.add_argument("--merge", type=Path, nargs="+", help="analyses written by --out")
     ap.add_argument("--worlds", type=int, default=32)
     ap.add_argument("--bid-worlds", type=int, default=16)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    records = [r for _line, r in read_records(args.records.read_text())][:: args.every]
     per: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    if args.merge:
+        for path in args.merge:
+            for line in path.read_text().splitlines():
+                row = json.loads(line)
+                _count(per, row["players"], row["seats"], row["payouts"])
+        _print(per)
+        return
+    first, parts = (int(x) for x in args.part.split("/"))
+    records = [r for _line, r in read_records(args.records.read_text())][:: args.every]
+    records = records[first::parts]
     out = args.out.open("w") if args.out else None
     start = time.perf_counter()
     for k, rec in enumerate(records, 1):
         a = analyze(rec, worlds=args.worlds, bid_worlds=args.bid_worlds, seed=args.seed)
         names = rec.get("players") or [f"seat {s}" for s in range(len(rec["hands"]))]
-        for s in a.seats:
-            p = per[names[s.seat]]
-            p["accuracy"].append(s.accuracy)
-            p["luck"].append(s.luck)
-            p["blunders"].append(s.blunders)
-            p["mistakes"].append(s.mistakes)
-            p["payout"].append(a.payouts[s.seat] if a.payouts else 0)
+        seats = [s.to_json() for s in a.seats]
+        _count(per, names, seats, list(a.payouts))
         if out:
-            out.write(json.dumps({"game": k, **a.to_json()}) + "\n")
+            row = {"game": k, "players": names, "payouts": list(a.payouts), **a.to_json()}
+            out.write(json.dumps(row) + "\n")
+            out.flush()
         took = time.perf_counter() - start
         print(f"\r{k}/{len(records)} games, {took:.0f} s", end="", file=sys.stderr)
     print(file=sys.stderr)
+    _print(per)
+
+
+def _count(
+    per: dict[str, dict[str, list[float]]],
+    names: list[str],
+    seats: list[dict[str, float]],
+    payouts: list[int],
+) -> None:
+    for s in seats:
+        p = per[names[int(s["seat"])]]
+        for key in ("accuracy", "luck", "blunders", "mistakes"):
+            p[key].append(s[key])
+        p["payout"].append(payouts[int(s["seat"])] if payouts else 0)
+
+
+def _print(per: dict[str, dict[str, list[float]]]) -> None:
     heads = ("games", "accuracy", "blunders/g", "mistakes/g", "luck/g", "payout/g")
     widths = (5, 9, 10, 10, 8, 9)
     print(f"{'player':34s} " + " ".join(f"{h:>{w}s}" for h, w in zip(heads, widths, strict=True)))
