@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +54,22 @@ def play_to_end(ws: Any, first: dict[str, Any] | None = None) -> dict[str, Any]:
             ws.send_json({"type": "act", "action": action, "version": msg["version"]})
         msg = next_state(ws)
     return msg
+
+
+@contextmanager
+def opened_in_chromium(path: Path) -> Iterator[tuple[Any, list[str]]]:
+    """A self-contained report opened from the file system in Debian's chromium: the page,
+    and the list its script errors and console errors go to."""
+    from playwright.sync_api import sync_playwright
+
+    from test_browser import _chromium
+
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(path.as_uri())
+        yield page, errors
+        browser.close()

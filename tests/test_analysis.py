@@ -424,22 +424,13 @@ def test_the_summary_and_the_html_report(records: Path, tmp_path: Path) -> None:
     )
     html = report.read_text()
     assert "http" not in html.replace("http-equiv", "") and "<script" not in html
-    from playwright.sync_api import sync_playwright
+    from server_helpers import opened_in_chromium
 
-    from test_browser import _chromium
-
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
-        page = browser.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(report.as_uri())
+    with opened_in_chromium(report) as (page, errors):
         assert page.locator("section.game").count() == 3  # the session and two games
         assert page.locator("#game-1 svg.chance polyline").count() == 1
         assert page.locator("#game-1 table.steps tr").count() > 30
         assert "Genauigkeit" in page.inner_text("#session")
-        browser.close()
     assert not errors, errors
 
 

@@ -271,8 +271,7 @@ def _complete_logs() -> list[Path]:
 
 
 def test_netschafkopf_money_ends_at_the_ledgers_balances() -> None:
-    if not DATA.is_dir():
-        pytest.skip(f"no NetSchafkopf logs under {DATA}")
+    assert DATA.is_dir(), f"the NetSchafkopf logs belong under {DATA} (shared/data)"
     logs = _complete_logs()
     assert len(logs) >= 15
     for log in logs:
@@ -402,24 +401,15 @@ def test_the_html_report_opens_in_chromium(records: list[Record], tmp_path: Path
     html = report.read_text()
     for outside in ("http", "<script", "<link", "url(", "<img", "@import"):
         assert outside not in html, outside
-    from playwright.sync_api import sync_playwright
+    from server_helpers import opened_in_chromium
 
-    from test_browser import _chromium
-
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
-        page = browser.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(report.as_uri())
+    with opened_in_chromium(report) as (page, errors):
         assert page.locator("section.player").count() == len(NAMES)
         assert page.locator("#summary svg.signed").count() == 2  # points and ct
         assert page.locator("#summary svg.signed rect.bar").count() == 2 * len(NAMES)
         assert page.locator("#overview svg.paired rect.bar").count() >= 2
         assert page.locator("#player-1 svg.paired").count() == 1
         assert "Anna" in page.inner_text("#summary table.summary")
-        browser.close()
     assert not errors, errors
 
 
