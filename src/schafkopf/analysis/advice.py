@@ -25,7 +25,7 @@ from schafkopf.actions import (
     action_name,
     name_action,
 )
-from schafkopf.cards import iter_bits, parse_card
+from schafkopf.cards import parse_card
 from schafkopf.errors import SchafkopfError
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, SETTLING, Game
 from schafkopf.players.heuristic import HeuristicPlayer
@@ -40,7 +40,7 @@ from schafkopf.search.stakes import (
     tricks_stake,
 )
 
-from .values import playout_money
+from .values import deal_around, playout_money
 
 
 class AdviceError(SchafkopfError):
@@ -130,7 +130,7 @@ def advise(
     dealer = n - 1
     seat = (dealer + position) % n
     rng = random.Random(seed)
-    deals = [_deal(rules, seat, cards, rng) for _ in range(worlds)]
+    deals = [deal_around(rules, seat, cards, rng) for _ in range(worlds)]
     named = _nameable(rules, dealer, deals[0], seat)
     figures: list[ContractAdvice] = []
     for action in named:
@@ -193,19 +193,6 @@ def _bid_out(
         else:
             g.apply(bidder.choose(g.view(s), rng), s)
     return playout_money(g, seat, rng)
-
-
-def _deal(rules: Ruleset, seat: int, cards: list[int], rng: random.Random) -> list[list[int]]:
-    rest = [c for c in iter_bits(rules.deck_mask) if c not in set(cards)]
-    rng.shuffle(rest)
-    hands, k = [], 0
-    for s in range(rules.players):
-        if s == seat:
-            hands.append(list(cards))
-        else:
-            hands.append(rest[k : k + rules.hand_size])
-            k += rules.hand_size
-    return hands
 
 
 def _skip_klopfen(g: Game) -> None:

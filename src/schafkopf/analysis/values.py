@@ -27,7 +27,7 @@ from schafkopf.cards import iter_bits
 from schafkopf.game import PLAY, Game, View
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
 from schafkopf.players.pimc import PimcPlayer
-from schafkopf.rules import Kind
+from schafkopf.rules import Kind, Ruleset
 from schafkopf.search.solver import declarer_tricks_reach, move_brackets, move_values_tricks, solve
 from schafkopf.search.stakes import (
     bracket_of,
@@ -172,23 +172,29 @@ def averaged(per_world: Sequence[dict[Action, float]]) -> dict[Action, float]:
     return {k: sum(w[k] for w in per_world) / len(per_world) for k in keys}
 
 
+def deal_around(
+    rules: Ruleset, seat: int, cards: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """A deal in which ``seat`` holds ``cards`` and the other cards go round at random."""
+    mine = set(cards)
+    rest = [c for c in iter_bits(rules.deck_mask) if c not in mine]
+    rng.shuffle(rest)
+    hands, k = [], 0
+    for s in range(rules.players):
+        if s == seat:
+            hands.append(list(cards))
+        else:
+            hands.append(rest[k : k + rules.hand_size])
+            k += rules.hand_size
+    return hands
+
+
 def deal_value(game: Game, seat: int, rng: random.Random, count: int) -> float:
     """``seat``'s expected payout from its own dealt cards alone: the other cards dealt anew
     at random ``count`` times, each deal played out from the start."""
-    rules = game.rules
-    mine = list(game.deal[seat])
-    rest = [c for c in iter_bits(rules.deck_mask) if c not in set(mine)]
     total = 0.0
     for _ in range(count):
-        rng.shuffle(rest)
-        hands: list[list[int]] = []
-        k = 0
-        for s in range(rules.players):
-            if s == seat:
-                hands.append(mine)
-            else:
-                hands.append(rest[k : k + rules.hand_size])
-                k += rules.hand_size
-        g = Game(rules, dealer=game.dealer, hands=hands, stock=game.stock_before)
+        hands = deal_around(game.rules, seat, game.deal[seat], rng)
+        g = Game(game.rules, dealer=game.dealer, hands=hands, stock=game.stock_before)
         total += playout_money(g, seat, rng)
     return total / count if count else 0.0
