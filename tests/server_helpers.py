@@ -24,6 +24,18 @@ def start_test_services() -> str:
     return out.stdout.strip().splitlines()[-1]
 
 
+def empty_database(url: str) -> None:
+    """Drop every table of a database (also ``alembic_version``): the next store makes it
+    from nothing."""
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(url)
+    meta = MetaData()
+    meta.reflect(engine)
+    meta.drop_all(engine)
+    engine.dispose()
+
+
 def next_state(ws: Any) -> dict[str, Any]:
     """The next message that carries a state (the last of a batch of events does)."""
     while True:

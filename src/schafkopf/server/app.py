@@ -49,6 +49,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from schafkopf.players.levels import LEVELS
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
 from schafkopf.scoring import tariff_unit
+from schafkopf.server.account_routes import COOKIE, Logins, add_account_routes
+from schafkopf.server.accounts import AccountStore
 from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
@@ -93,6 +95,13 @@ _STATUS = {
     "tips_off": 403,
     "no_turn": 409,
     "bad_step": 400,
+    "name_taken": 409,
+    "bad_login": 401,
+    "not_logged_in": 401,
+    "bad_csrf": 403,
+    "bad_origin": 403,
+    "weak_password": 400,
+    "bad_name": 400,
     "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
@@ -101,7 +110,13 @@ _STATUS = {
     "server_full": 503,
 }
 
-_CLOSE_CODES = {"bad_token": 4403, "table_closed": 4410, "rate_limited": 4429, "unavailable": 4503}
+_CLOSE_CODES = {
+    "bad_token": 4403,
+    "bad_origin": 4403,
+    "table_closed": 4410,
+    "rate_limited": 4429,
+    "unavailable": 4503,
+}
 """WebSocket close codes for a refused connection (4404 for the rest)."""
 
 
@@ -176,6 +191,9 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.settings = settings
+    accounts = AccountStore(store.engine)
+    logins = Logins(accounts, settings)
+    add_account_routes(app, hub, accounts, logins, settings)
     creations = RateLimits.per_minute(settings.tables_per_minute)
     joins = RateLimits.per_minute(settings.joins_per_minute)
     analysis_starts = RateLimits.per_minute(settings.analyses_per_minute)
@@ -239,7 +257,13 @@ def create_app(
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
             )
-        table_id, invite, seat, token = hub.create(config, body.player, public=body.public)
+        login = logins.optional(request)
+        player = login.account.name if login is not None and body.player is not None else None
+        table_id, invite, seat, token = hub.create(
+            config, player or body.player, public=body.public
+        )
+        if login is not None and seat is not None:
+            accounts.keep_seat(login.account.id, table_id, seat)
         return {
             "table": table_id,
             "invite": invite,
@@ -259,7 +283,11 @@ def create_app(
             raise TableError("rate_limited", f"at most {settings.joins_per_minute} joins a minute")
         if not body.invite.isascii():  # invitations are ASCII; compare_digest refuses the rest
             raise TableError("bad_invite", "that invitation is not for this table")
-        seat, token = await hub.join(table_id, body.invite, body.name)
+        login = logins.optional(request)
+        name = login.account.name if login is not None else body.name
+        seat, token = await hub.join(table_id, body.invite, name)
+        if login is not None:
+            accounts.keep_seat(login.account.id, table_id, seat)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -376,6 +404,8 @@ def create_app(
         sockets[address] += 1
         try:
             try:
+                if not token and ws.cookies.get(COOKIE):
+                    token = _cookie_token(hub, accounts, logins, ws, table_id)
                 seat = _seat_of(hub, table_id, token)
                 conn = await hub.connect(
                     table_id, seat, ws.send_json, ws.send_text, token=token or None
@@ -397,6 +427,23 @@ def create_app(
     app.add_middleware(RequestLimit, settings=settings)
     app.add_middleware(BodyLimit, most=settings.body_bytes)
     return app
+
+
+def _cookie_token(
+    hub: Hub, accounts: AccountStore, logins: Logins, ws: WebSocket, table_id: str
+) -> str | None:
+    """The token of the seat a logged-in person holds at the table (None: they watch). A
+    WebSocket that logs in by cookie must come from the server's own page (or an allowed
+    origin): another site's page cannot take the person's seat."""
+    login = logins.of(ws)
+    if login is None:
+        return None
+    if not logins.origin_ok(ws) or ws.headers.get("origin") is None:
+        raise TableError("bad_origin", "a connection by login comes from this server's page")
+    for t, _seat, token in accounts.seats(login.account.id):
+        if t == _table_id(table_id) and token is not None:
+            return token
+    return None
 
 
 def _seat_of(hub: Hub, table_id: str, token: str | None) -> int | None:

@@ -49,6 +49,7 @@ from schafkopf.players.base import Player, doubling_order
 from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.levels import level
 from schafkopf.players.registry import is_searching, make_player
+from schafkopf.server.accounts import replaced_name
 from schafkopf.server.bots import BotPool, Question, answer
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import SeatChange, Store, StoredTable, StoreError
@@ -751,6 +752,19 @@ class Hub:
         while len(self._closed) > CLOSED_TABLES_KEPT:
             self._closed.popitem(last=False)
         log.info("table %s closed: nobody connected", table_id)
+
+    def rename_person(self, table_id: str, seat: int, old: str, new: str) -> None:
+        """A person's name gives way to ``new`` at a seat (their account was deleted): in
+        the seat's name (also a bot's "for ..." name) of an open table, and a closed one
+        is rebuilt from the store when next read."""
+        self._closed.pop(table_id, None)
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        t = live.table
+        t.rename(seat, replaced_name(t.names[seat], old, new))
+        if seat < len(live.persons) and live.persons[seat] is not None:
+            live.persons[seat] = replaced_name(live.persons[seat] or "", old, new)
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token belongs to (None without a token: a spectator)."""

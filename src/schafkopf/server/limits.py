@@ -70,6 +70,15 @@ class RateLimits:
             bucket = self._buckets[key] = Bucket.new(self.rate, self.burst, now)
         return bucket.take(now)
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a token left, without taking it (for limits on failures:
+        look first, :meth:`allow` when the attempt failed)."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return True
+        now = self.clock()
+        return min(bucket.burst, bucket.tokens + (now - bucket.stamp) * bucket.rate) >= 1.0
+
     def _forget_full(self, now: float) -> None:
         """Drop the buckets that have refilled (their keys have been quiet)."""
         full = [

@@ -54,7 +54,8 @@ ERROR_CODES: Final = (
     "bot_seat", "table_over", "conflict", "no_table", "no_game", "bad_invite", "bad_token",
     "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
     "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
-    "seat_taken", "not_over", "tips_off", "no_turn", "bad_step",
+    "seat_taken", "not_over", "tips_off", "no_turn", "bad_step", "name_taken", "bad_login",
+    "not_logged_in", "bad_csrf", "bad_origin", "weak_password", "bad_name",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
@@ -163,3 +164,56 @@ def error_message(code: str, message: str) -> dict[str, Any]:
     if len(message) > MAX_ERROR_TEXT:
         message = message[: MAX_ERROR_TEXT - 1] + "…"
     return {"type": "error", "code": code, "message": message}
+
+
+class SeatClaim(BaseModel):
+    """A seat a browser holds as a guest (its table and token), to keep with an account."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    table: Annotated[str, Field(max_length=32)]
+    token: Annotated[str, Field(max_length=64)]
+
+
+class Credentials(BaseModel):
+    """``POST /api/accounts`` (sign up) and ``POST /api/login``: a name and a password;
+    ``seats``: the guest seats this browser holds, kept with the account."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: Name = Field(max_length=30)
+    password: Annotated[str, Field(max_length=200)]
+    seats: list[SeatClaim] = Field(default_factory=list, max_length=200)
+
+
+class PasswordChange(BaseModel):
+    """``POST /api/me/password``: the current password and the new one."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    password: Annotated[str, Field(max_length=200)]
+    new_password: Annotated[str, Field(max_length=200)]
+
+
+class PasswordConfirm(BaseModel):
+    """``DELETE /api/me``: the password, to confirm."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    password: Annotated[str, Field(max_length=200)]
+
+
+class KeepSeats(BaseModel):
+    """``POST /api/me/seats``: guest seats to keep with the logged-in account."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seats: list[SeatClaim] = Field(max_length=200)
+
+
+class ProfileChoice(BaseModel):
+    """``POST /api/me/profile``: whether the profile is public."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    public: bool

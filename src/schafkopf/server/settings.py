@@ -67,6 +67,19 @@ class ServerSettings:
     """Worlds per card decision of an analysis (see ``schafkopf analyze --worlds``)."""
     analysis_bid_worlds: int = 16
     """Worlds per bidding decision and for luck (``schafkopf analyze --bid-worlds``)."""
+    logins_per_minute: int = 10
+    """Logins and sign-ups one client address may try per minute."""
+    logins_per_name: int = 5
+    """Failed logins (or password checks) per minute for one account name, from any
+    address; past it every try for the name is refused until the minute has refilled."""
+    session_days: float = 30.0
+    """A login session unused for this long ends (the person logs in again)."""
+    secure_cookies: bool = False
+    """Mark the login cookie ``Secure`` even over plain HTTP (behind a TLS proxy); over
+    HTTPS it always is."""
+    allowed_origins: str = ""
+    """Origins besides the server's own (comma-separated, like ``https://schafkopf.example``)
+    from which a logged-in page may connect (WebSockets by cookie check it)."""
     allow_player_specs: bool = False
     """Let clients seat any player spec (``pimc:samples=50``), not only the offered levels."""
     allow_bot_tables: bool = False
@@ -123,6 +136,11 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "analyses_per_minute": (int, 1, 10**6),
     "analysis_worlds": (int, 1, 1000),
     "analysis_bid_worlds": (int, 1, 1000),
+    "logins_per_minute": (int, 1, 10**6),
+    "logins_per_name": (int, 1, 10**6),
+    "session_days": (float, 0.001, 3650),
+    "secure_cookies": (bool, 0, 1),
+    "allowed_origins": (str, 0, 2000),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),
 }
@@ -131,6 +149,10 @@ _RANGES: dict[str, tuple[type, float, float]] = {
 def check(name: str, value: Any) -> None:
     """Raise :class:`SettingsError` unless ``value`` is of the setting's type and range."""
     kind, low, high = _RANGES[name]
+    if kind is str:
+        if not isinstance(value, str) or len(value) > high:
+            raise SettingsError(f"setting {name!r} must be text of at most {high:g} characters")
+        return
     if kind is bool:
         if not isinstance(value, bool):
             raise SettingsError(f"setting {name!r} must be true or false, got {value!r}")
@@ -143,6 +165,8 @@ def check(name: str, value: Any) -> None:
 
 def _read(name: str, raw: str) -> Any:
     kind = _RANGES[name][0]
+    if kind is str:
+        return raw
     if kind is bool:
         if raw.lower() in ("true", "yes", "1", "on"):
             return True

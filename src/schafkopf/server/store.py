@@ -11,10 +11,14 @@ empty seat, a person away is stood in for, and back): each change is a row of
 ``seat_changes``, numbered per table and stored with the seat's new name and token in one
 transaction, so the seating is rebuilt at start as it was; the actions and so the replay are
 untouched. ``table_info`` holds what a table was created with beyond its configuration (listed
-in the lobby, its creator's seat) and the table made from it for another round. Both tables
-are new in this release: ``create_all`` adds them to an older database, whose tables have no
-rows there (private, the creator in the first seat for a person, nothing changed). So is
-``analyses``: each finished game's analysis, computed once when the page asks for it.
+in the lobby, its creator's seat) and the table made from it for another round; a table of an
+early release without one is private, its creator in the first seat for a person. ``analyses``
+holds each finished game's analysis, computed once when the page asks for it.
+
+The schema is made and upgraded by the Alembic migrations of
+:mod:`schafkopf.server.migrations`, at every start: a database of an older release is
+upgraded in place, with every table and game kept. The rows here and in
+:mod:`schafkopf.server.accounts` say what the newest migration makes (a test compares them).
 """
 
 from __future__ import annotations
@@ -50,6 +54,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from schafkopf.server import migrations
 
 log = logging.getLogger("schafkopf.server")
 
@@ -221,7 +227,7 @@ class Store:
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self.engine)
+        migrations.upgrade(self.engine)
         compiled = insert(ActionRow).compile(dialect=self.engine.dialect)
         self._insert_sql = str(compiled)
         self._insert_order = compiled.positiontup if compiled.positional else None
@@ -316,6 +322,14 @@ class Store:
                 )  # fmt: skip
         except exc.IntegrityError:
             raise StoreError(f"seat change {seq} of table {table_id} is stored already") from None
+
+    def seat_of_token(self, table_id: str, token: str) -> int | None:
+        """The seat of a table that ``token`` holds now (open or closed table), or None."""
+        with Session(self.engine) as s:
+            row = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.token == token)
+            ).first()
+            return None if row is None else row.seat
 
     def claim_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
         """Give a free human seat to a person (their name and secret token)."""
