@@ -6,7 +6,10 @@ the table over analyses written before (by parts run side by side, say). Every `
 record of the file (of part ``I`` of ``N``: every ``N``-th from the ``I``-th) is analysed with
 :func:`schafkopf.analysis.analyze` (Ramsch and all-pass games too: their bidding decisions
 count); players are the records' names (NetSchafkopf: PcLinks, PcOben, PcRechts, Gast; arena
-records: the player specs). With ``--out`` each game's analysis is written as a JSON line.
+records: the player specs). With ``--out`` each game's figures (its index in the file, the
+players, payouts and per-seat summaries; with ``--decisions`` every decision too) are added to
+the file as a JSON line, and games already there are skipped: a run cut short goes on where it
+stopped.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ def main() -> None:
     ap.add_argument("--bid-worlds", type=int, default=16)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--decisions", action="store_true", help="write every decision to --out")
     args = ap.parse_args()
     per: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     if args.merge:
@@ -43,21 +47,31 @@ def main() -> None:
         _print(per)
         return
     first, parts = (int(x) for x in args.part.split("/"))
-    records = [r for _line, r in read_records(args.records.read_text())][:: args.every]
-    records = records[first::parts]
-    out = args.out.open("w") if args.out else None
+    indexed = list(enumerate(r for _line, r in read_records(args.records.read_text())))
+    todo = indexed[:: args.every][first::parts]
+    done: set[int] = set()
+    if args.out and args.out.exists():
+        for line in args.out.read_text().splitlines():
+            row = json.loads(line)
+            done.add(row["game"])
+            _count(per, row["players"], row["seats"], row["payouts"])
+    out = args.out.open("a") if args.out else None
     start = time.perf_counter()
-    for k, rec in enumerate(records, 1):
+    for k, (index, rec) in enumerate(todo, 1):
+        if index in done:
+            continue
         a = analyze(rec, worlds=args.worlds, bid_worlds=args.bid_worlds, seed=args.seed)
         names = rec.get("players") or [f"seat {s}" for s in range(len(rec["hands"]))]
         seats = [s.to_json() for s in a.seats]
         _count(per, names, seats, list(a.payouts))
         if out:
-            row = {"game": k, "players": names, "payouts": list(a.payouts), **a.to_json()}
+            row = {"game": index, "players": names, "payouts": list(a.payouts), "seats": seats}
+            if args.decisions:
+                row |= a.to_json()
             out.write(json.dumps(row) + "\n")
             out.flush()
         took = time.perf_counter() - start
-        print(f"\r{k}/{len(records)} games, {took:.0f} s", end="", file=sys.stderr)
+        print(f"\r{k}/{len(todo)} games, {took:.0f} s", end="", file=sys.stderr)
     print(file=sys.stderr)
     _print(per)
 
