@@ -20,8 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-import schafkopf.server.accounts  # noqa: F401  (its rows are in the schema)
-from schafkopf.server import migrations
+from schafkopf.server import accounts, migrations, ratings  # noqa: F401  (their rows are in the schema)
 from schafkopf.server.app import create_app
 from schafkopf.server.store import Store, _Base
 from server_helpers import empty_database, start_test_services

@@ -348,6 +348,8 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     bad_origin: "Anfragen von einer anderen Seite werden abgelehnt",
     weak_password: "Das Passwort braucht 8 bis 200 Zeichen",
     bad_name: "Ein Name hat 2 bis 30 Zeichen",
+    private_profile: "Dieses Profil ist privat",
+    no_player: "Diesen Spieler gibt es nicht",
     network: "Keine Verbindung zum Server",
   },
   en: {
@@ -391,6 +393,8 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     bad_origin: "Requests from another site are refused",
     weak_password: "A password has 8 to 200 characters",
     bad_name: "A name has 2 to 30 characters",
+    private_profile: "That profile is private",
+    no_player: "There is no such player",
     network: "No connection to the server",
   },
 };

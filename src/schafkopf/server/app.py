@@ -55,6 +55,7 @@ from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
 from schafkopf.server.hub import Hub
 from schafkopf.server.limits import RateLimits, connection_bucket
+from schafkopf.server.player_routes import add_player_routes
 from schafkopf.server.protocol import (
     ActMessage,
     CreateTable,
@@ -66,6 +67,7 @@ from schafkopf.server.protocol import (
     error_message,
     parse_client_message,
 )
+from schafkopf.server.ratings import Ratings
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store
 from schafkopf.server.table import HUMAN, TableConfig, TableError, tips_allowed
@@ -102,6 +104,8 @@ _STATUS = {
     "bad_origin": 403,
     "weak_password": 400,
     "bad_name": 400,
+    "private_profile": 403,
+    "no_player": 404,
     "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
@@ -194,6 +198,7 @@ def create_app(
     accounts = AccountStore(store.engine)
     logins = Logins(accounts, settings)
     add_account_routes(app, hub, accounts, logins, settings)
+    add_player_routes(app, hub, accounts, Ratings(store.engine), logins, settings)
     creations = RateLimits.per_minute(settings.tables_per_minute)
     joins = RateLimits.per_minute(settings.joins_per_minute)
     analysis_starts = RateLimits.per_minute(settings.analyses_per_minute)
@@ -252,6 +257,7 @@ def create_app(
             allow_specs=settings.allow_player_specs,
             allow_bot_tables=settings.allow_bot_tables,
             tips=body.tips,
+            rated=body.rated,
         )
         if not creations.allow(_address(request)):
             raise TableError(

@@ -167,6 +167,8 @@ class Hub:
         self._closed: OrderedDict[str, Table] = OrderedDict()
         """Closed tables rebuilt for reading, the most recently read last."""
         self._public: dict[str, None] = {}
+        self.game_over_hooks: list[Callable[[Table, int], None]] = []
+        """Called after each finished game is stored (the table, the game's number)."""
         """The open public tables' ids, the oldest first (the lobby lists the newest)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -906,6 +908,13 @@ class Hub:
             live.timer.cancel()
             live.timer = None
         events = t.apply(seat, action, by)
+        for event in events:
+            if event.kind == "game_over":
+                for hook in self.game_over_hooks:
+                    try:
+                        hook(t, event.game)
+                    except Exception:  # the game is stored: a failed hook must not undo it
+                        log.exception("table %s: after game %s", t.id, event.game)
         await self._announce(live, events)
         return events
 

@@ -56,6 +56,7 @@ ERROR_CODES: Final = (
     "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
     "seat_taken", "not_over", "tips_off", "no_turn", "bad_step", "name_taken", "bad_login",
     "not_logged_in", "bad_csrf", "bad_origin", "weak_password", "bad_name",
+    "private_profile", "no_player",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""
 
@@ -120,6 +121,9 @@ class CreateTable(BaseModel):
     """The creator's name: the creator takes the first seat for a person."""
     public: bool = Field(default=False, strict=True)
     """Listed in the lobby (``GET /api/tables``), with the invitation: anyone may join."""
+    rated: bool = Field(default=False, strict=True)
+    """Rate the table's games even with one person (a table with two or more people is
+    rated anyway)."""
     tips: bool = Field(default=False, strict=True)
     """Everyone may ask for a tip (``POST /api/tables/{id}/tip``); without it only a person
     whose every other seat is a bot."""

@@ -80,6 +80,8 @@ class ServerSettings:
     allowed_origins: str = ""
     """Origins besides the server's own (comma-separated, like ``https://schafkopf.example``)
     from which a logged-in page may connect (WebSockets by cookie check it)."""
+    leaderboard_min_games: int = 10
+    """Rated games a player needs to appear on the leaderboard."""
     allow_player_specs: bool = False
     """Let clients seat any player spec (``pimc:samples=50``), not only the offered levels."""
     allow_bot_tables: bool = False
@@ -141,6 +143,7 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "session_days": (float, 0.001, 3650),
     "secure_cookies": (bool, 0, 1),
     "allowed_origins": (str, 0, 2000),
+    "leaderboard_min_games": (int, 0, 10**6),
     "allow_player_specs": (bool, 0, 1),
     "allow_bot_tables": (bool, 0, 1),
 }

@@ -117,6 +117,9 @@ class TableConfig:
     tips: bool = False
     """The creator allows a "Tipp" for every person (without it only where every other seat
     is a bot)."""
+    rated: bool = False
+    """The creator marked the table rated (without it: rated when two or more people
+    play; see :mod:`schafkopf.server.ratings`)."""
     deal: tuple[str, ...] | None = None
     """The hands of the first game (card tokens, per seat), dealt by ``dealer``: a game of
     another table played on ("what if"); None: dealt from the seed."""
@@ -136,6 +139,7 @@ class TableConfig:
         allow_specs: bool = False,
         allow_bot_tables: bool = False,
         tips: bool = False,
+        rated: bool = False,
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` naming the bad field.
 
@@ -170,6 +174,7 @@ class TableConfig:
             seed=seed if seed is not None else secrets.randbelow(2**32),
             name=name.strip()[:60],
             tips=tips,
+            rated=rated,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -182,6 +187,7 @@ class TableConfig:
             "seed": self.seed,
             "name": self.name,
             "tips": self.tips,
+            **({"rated": True} if self.rated else {}),
             **({"deal": list(self.deal), "dealer": self.dealer} if self.deal else {}),
         }
 
@@ -196,6 +202,7 @@ class TableConfig:
             seed=int(data["seed"]),
             name=str(data.get("name", "")),
             tips=bool(data.get("tips", False)),
+            rated=bool(data.get("rated", False)),
             deal=tuple(data["deal"]) if data.get("deal") else None,
             dealer=int(data.get("dealer", 0)),
         )

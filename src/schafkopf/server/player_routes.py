@@ -1,0 +1,150 @@
+"""Players' standing: rating games as they finish, the leaderboard and the profiles.
+
+``GET /api/leaderboard`` lists the accounts with at least ``leaderboard_min_games`` rated
+games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings beside them.
+``GET /api/players/{name}`` is a player's profile: the statistics of their finished games
+(those of ``schafkopf stats``), accuracy and luck over the games that were analysed, the
+rating and its history, and the recent games. A private profile is shown to its owner only
+(``private_profile``; an unknown name: ``no_player``); a game still running shows nothing of itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+from typing import Any
+
+from fastapi import FastAPI, Request
+
+from schafkopf.players.levels import LEVELS
+from schafkopf.server.account_routes import Logins
+from schafkopf.server.accounts import Account, AccountStore
+from schafkopf.server.hub import Hub
+from schafkopf.server.ratings import Ratings, account_key, level_key
+from schafkopf.server.settings import ServerSettings
+from schafkopf.server.table import AWAY, HUMAN, LEFT, PERSON, Table, TableError
+
+
+def is_rated(table: Table) -> bool:
+    """Rated: marked so by its creator, or two or more seats taken by people (who may have
+    left since)."""
+    people = sum(1 for st in table.seat_status if st in (PERSON, AWAY, LEFT))
+    return table.config.rated or people >= 2
+
+
+def seat_keys(table: Table, accounts: AccountStore) -> list[str | None]:
+    """Who each seat is for the ratings: an account, a bot level, or None (a guest)."""
+    keys: list[str | None] = []
+    for seat, kind in enumerate(table.config.seats):
+        holder = accounts.seat_holder(table.id, seat)
+        if holder is not None:
+            keys.append(account_key(holder))
+        elif kind != HUMAN:
+            keys.append(level_key(kind))
+        else:
+            keys.append(None)
+    return keys
+
+
+def add_player_routes(
+    app: FastAPI,
+    hub: Hub,
+    accounts: AccountStore,
+    ratings: Ratings,
+    logins: Logins,
+    settings: ServerSettings,
+) -> None:
+    """Rate each finished game of a rated table; the leaderboard and profile routes."""
+
+    def rate_finished(table: Table, number: int) -> None:
+        if is_rated(table):
+            ratings.apply(table.id, number, seat_keys(table, accounts), table.record(number))
+
+    hub.game_over_hooks.append(rate_finished)
+
+    @app.get("/api/leaderboard")
+    async def leaderboard() -> dict[str, Any]:
+        rows = []
+        for rank, (key, rating, games) in enumerate(
+            ratings.leaderboard(settings.leaderboard_min_games), 1
+        ):
+            account = accounts.get(key.removeprefix("account:"))
+            if account is None:
+                continue
+            rows.append({"rank": rank, "name": account.name, "public": account.public,
+                         "games": games, "rating": rating.to_json()})  # fmt: skip
+        levels = [
+            {**lv.to_json(), "rating": ratings.anchors[key].to_json()}
+            for lv in LEVELS
+            if (key := f"level:{lv.id}") in ratings.anchors
+        ]
+        return {"min_games": settings.leaderboard_min_games, "players": rows, "levels": levels}
+
+    @app.get("/api/players/{name}")
+    async def profile(name: str, request: Request) -> dict[str, Any]:
+        account = accounts.by_name(name) if "\x00" not in name else None
+        if account is None:
+            raise TableError("no_player", f"no player {name!r}")
+        login = logins.of(request)
+        own = login is not None and login.account.id == account.id
+        if not account.public and not own:
+            raise TableError("private_profile", f"{account.name}'s profile is private")
+        return await asyncio.to_thread(_profile, hub, accounts, ratings, account, own)
+
+
+def _profile(
+    hub: Hub, accounts: AccountStore, ratings: Ratings, account: Account, own: bool
+) -> dict[str, Any]:
+    """A player's figures from the records of their finished games."""
+    from schafkopf.stats import compute_stats
+
+    records: list[dict[str, Any]] = []
+    recent: list[dict[str, Any]] = []
+    accuracy: list[float] = []
+    luck: list[float] = []
+    for table_id, seat, _token in accounts.seats(account.id):
+        try:
+            table = hub.readable(table_id)
+        except TableError:
+            continue
+        games: list[dict[str, Any]] = []
+        for number in range(1, len(table.finished) + 1):
+            record = table.record(number)
+            record["players"] = list(record.get("players") or [])
+            record["players"][seat] = account.name  # also where a bot finished for them
+            records.append(record)
+            result = record.get("result") or {}
+            payouts = result.get("payouts") or []
+            games.append({
+                "table": table_id, "game": number, "seat": seat,
+                "contract": record.get("contract"), "declarers": result.get("declarers", []),
+                "payout": payouts[seat] if payouts else 0, "players": record["players"],
+            })  # fmt: skip
+            analysis = hub.store.analysis(table_id, number)
+            if analysis is not None:
+                for s in analysis.get("seats", []):
+                    if s.get("seat") == seat:
+                        accuracy.append(float(s["accuracy"]))
+                        luck.append(float(s["luck"]))
+        recent.extend(reversed(games))  # tables newest first, their games newest first
+    stats = compute_stats(records).player(account.name)
+    key = account_key(account.id)
+    history = [
+        {"table": g.table, "game": g.game, "at": g.at, "rating": g.after.to_json()}
+        for g in ratings.history(key)
+    ]
+    return {
+        "name": account.name,
+        "public": account.public,
+        "own": own,
+        "since": account.created,
+        "stats": stats.to_json() if stats is not None else None,
+        "analysed": {
+            "games": len(accuracy),
+            "accuracy": round(statistics.mean(accuracy), 1) if accuracy else None,
+            "luck": round(statistics.mean(luck), 2) if luck else None,
+        },
+        "rating": {**ratings.get(key).to_json(), "games": ratings.games(key)},
+        "history": history,
+        "recent": recent[:20],
+    }
