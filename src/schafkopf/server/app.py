@@ -53,6 +53,8 @@ from schafkopf.server.account_routes import COOKIE, Logins, add_account_routes
 from schafkopf.server.accounts import AccountStore
 from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
+from schafkopf.server.challenge import Challenges
+from schafkopf.server.challenge_routes import add_challenge_routes, challenge_guard
 from schafkopf.server.hub import Hub
 from schafkopf.server.limits import RateLimits, connection_bucket
 from schafkopf.server.player_routes import add_player_routes
@@ -70,7 +72,7 @@ from schafkopf.server.protocol import (
 from schafkopf.server.ratings import Ratings
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store
-from schafkopf.server.table import HUMAN, TableConfig, TableError, tips_allowed
+from schafkopf.server.table import HUMAN, Table, TableConfig, TableError, tips_allowed
 
 log = logging.getLogger("schafkopf.server")
 
@@ -106,6 +108,9 @@ _STATUS = {
     "bad_name": 400,
     "private_profile": 403,
     "no_player": 404,
+    "challenge_running": 403,
+    "challenge_done": 409,
+    "bad_day": 400,
     "table_over": 409,
     "conflict": 409,
     "table_closed": 410,
@@ -199,6 +204,16 @@ def create_app(
     logins = Logins(accounts, settings)
     add_account_routes(app, hub, accounts, logins, settings)
     add_player_routes(app, hub, accounts, Ratings(store.engine), logins, settings)
+    challenges = Challenges(store.engine)
+    add_challenge_routes(app, hub, accounts, challenges, logins, settings)
+
+    def readable_game(table_id: str, request: Request) -> Table:
+        """A table whose finished games may be read by this request (a challenge's only
+        by who finished it)."""
+        table = hub.readable(_table_id(table_id))
+        challenge_guard(table, challenges, logins, request)
+        return table
+
     creations = RateLimits.per_minute(settings.tables_per_minute)
     joins = RateLimits.per_minute(settings.joins_per_minute)
     analysis_starts = RateLimits.per_minute(settings.analyses_per_minute)
@@ -324,17 +339,17 @@ def create_app(
         return out
 
     @app.get("/api/tables/{table_id}/games/{number}")
-    async def game_record(table_id: str, number: int) -> dict[str, Any]:
-        return hub.readable(_table_id(table_id)).record(number)
+    async def game_record(table_id: str, number: int, request: Request) -> dict[str, Any]:
+        return readable_game(table_id, request).record(number)
 
     @app.get("/api/tables/{table_id}/games/{number}/replay")
-    async def game_replay(table_id: str, number: int) -> dict[str, Any]:
-        return hub.readable(_table_id(table_id)).replay_json(number)
+    async def game_replay(table_id: str, number: int, request: Request) -> dict[str, Any]:
+        return readable_game(table_id, request).replay_json(number)
 
     @app.post("/api/tables/{table_id}/games/{number}/what-if")
     async def what_if(table_id: str, number: int, body: WhatIf, request: Request) -> dict[str, Any]:
         """A new table where a finished game is played on from one of its steps."""
-        hub.readable(_table_id(table_id))
+        readable_game(table_id, request)
         if not creations.allow(_address(request)):
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
@@ -367,11 +382,11 @@ def create_app(
         return {"version": version, "seat": seat, "unit": unit, **found}
 
     @app.get("/api/tables/{table_id}/stats")
-    async def table_stats(table_id: str) -> dict[str, Any]:
+    async def table_stats(table_id: str, request: Request) -> dict[str, Any]:
         """The statistics of the table's finished games (``schafkopf stats``' JSON)."""
         from schafkopf.stats import compute_stats
 
-        table = hub.readable(_table_id(table_id))
+        table = readable_game(table_id, request)
         key = (table_id, len(table.finished))
         if key not in stats_cache:  # the games replay: in a thread, once per game count
             records = [table.record(n) for n in range(1, len(table.finished) + 1)]
@@ -381,13 +396,13 @@ def create_app(
         return stats_cache[key]
 
     @app.get("/api/tables/{table_id}/games/{number}/analysis")
-    async def game_analysis(table_id: str, number: int) -> dict[str, Any]:
-        hub.readable(_table_id(table_id)).record(number)  # a finished game, or no_game
+    async def game_analysis(table_id: str, number: int, request: Request) -> dict[str, Any]:
+        readable_game(table_id, request).record(number)  # a finished game, or no_game
         return analyses.status(table_id, number)
 
     @app.post("/api/tables/{table_id}/games/{number}/analysis")
     async def start_analysis(table_id: str, number: int, request: Request) -> dict[str, Any]:
-        record = hub.readable(_table_id(table_id)).record(number)
+        record = readable_game(table_id, request).record(number)
         if analyses.status(table_id, number)["status"] in ("none", "failed") and not (
             analysis_starts.allow(_address(request))
         ):

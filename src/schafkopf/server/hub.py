@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import logging
 import random
 import secrets
@@ -381,6 +382,7 @@ class Hub:
         )
         config = dataclasses.replace(
             old.config, games=1, seats=seats, seed=secrets.randbelow(2**32), tips=True,
+            challenge="",
             deal=tuple(" ".join(card_token(c) for c in hand) for hand in game.deal),
             dealer=game.dealer,
         )  # fmt: skip
@@ -461,7 +463,7 @@ class Hub:
                 return self._again_answer(live, seat), False
             # new cards (a game played on "what if" dealt its first game from its record)
             config = dataclasses.replace(
-                t.config, seed=secrets.randbelow(2**32), deal=None, dealer=0
+                t.config, seed=secrets.randbelow(2**32), deal=None, dealer=0, challenge=""
             )
             names: list[str] = []
             tokens: list[str | None] = []
@@ -1006,10 +1008,10 @@ class Hub:
             log.warning(
                 "table %s: bot %s overran its time; the rule-based player acts", t.id, mover
             )
-            action = HeuristicPlayer().choose(view, live.rng)
+            action = HeuristicPlayer().choose(view, random.Random(decision_seed(t, mover, "x")))
         except Exception:  # a bot's bug must not stall the table: the rule-based player steps in
             log.exception("table %s: bot %s failed; the rule-based player acts", t.id, mover)
-            action = HeuristicPlayer().choose(view, live.rng)
+            action = HeuristicPlayer().choose(view, random.Random(decision_seed(t, mover, "x")))
         return await self._bot_act(live, version, epoch, mover, action, "bot")
 
     def _may_play(self, live: LiveTable, seat: int) -> bool:
@@ -1026,13 +1028,14 @@ class Hub:
         """The bot's answer: from the bot pool for a searching player when the hub has one,
         else from ``player`` in a thread."""
         budget = self.settings.bot_seconds
+        seed = decision_seed(live.table, seat, question)
         if self.bot_pool is not None and seat in live.searching:
             t = live.table
             return await self.bot_pool.ask(
                 question, t.id, seat, t.config.seats[seat], t.names[seat], view,
-                live.rng.getrandbits(64), budget=budget,
+                seed, budget=budget,
             )  # fmt: skip
-        rng = random.Random(live.rng.getrandbits(64))  # the thread may outlive the budget
+        rng = random.Random(seed)  # its own: the thread may outlive the budget
         async with asyncio.timeout(budget):  # (wait_for can swallow a cancellation in 3.11)
             return await asyncio.to_thread(answer, player, question, view, rng)
 
@@ -1159,6 +1162,16 @@ CLOSED_TABLES_KEPT = 64
 
 
 _ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def decision_seed(table: Table, seat: int, question: str) -> int:
+    """The seed of a bot's decision: from the table's seed and everything played at it so
+    far, so that a bot answers the same play the same way (the duplicate challenge's deals
+    are alike for everyone who plays alike)."""
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(f"{table.config.seed}/{seat}/{question}/".encode())
+    digest.update(",".join(f"{s}:{a}" for s, a in table.actions).encode())
+    return int.from_bytes(digest.digest(), "big")
 
 
 def _drop(live: LiveTable, conn: Connection) -> None:

@@ -117,6 +117,8 @@ class TableConfig:
     tips: bool = False
     """The creator allows a "Tipp" for every person (without it only where every other seat
     is a bot)."""
+    challenge: str = ""
+    """The duplicate challenge (its day) this table plays a deal of: no tips there."""
     rated: bool = False
     """The creator marked the table rated (without it: rated when two or more people
     play; see :mod:`schafkopf.server.ratings`)."""
@@ -188,6 +190,7 @@ class TableConfig:
             "name": self.name,
             "tips": self.tips,
             **({"rated": True} if self.rated else {}),
+            **({"challenge": self.challenge} if self.challenge else {}),
             **({"deal": list(self.deal), "dealer": self.dealer} if self.deal else {}),
         }
 
@@ -203,6 +206,7 @@ class TableConfig:
             name=str(data.get("name", "")),
             tips=bool(data.get("tips", False)),
             rated=bool(data.get("rated", False)),
+            challenge=str(data.get("challenge", "")),
             deal=tuple(data["deal"]) if data.get("deal") else None,
             dealer=int(data.get("dealer", 0)),
         )
@@ -749,7 +753,9 @@ MAX_NAME: Final = 30
 
 def tips_allowed(config: TableConfig, seat_status: Sequence[str], seat: int) -> bool:
     """Whether ``seat`` may ask for a tip: where every other seat is a bot, or where the
-    table's creator allowed tips for everyone."""
+    table's creator allowed tips for everyone; never at a duplicate challenge's table."""
+    if config.challenge:
+        return False
     return config.tips or all(
         st not in (PERSON, FREE) for s, st in enumerate(seat_status) if s != seat
     )
