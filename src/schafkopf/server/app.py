@@ -60,6 +60,7 @@ from schafkopf.server.limits import RateLimits, connection_bucket
 from schafkopf.server.player_routes import add_player_routes
 from schafkopf.server.protocol import (
     ActMessage,
+    ChatMessage,
     CreateTable,
     JoinTable,
     PingMessage,
@@ -549,6 +550,8 @@ async def _handle(
             await hub.act(table_id, seat, msg.action, msg.version, conn=conn)
         elif isinstance(msg, ResumeMessage):
             await hub.resume(table_id, conn, msg.since)
+        elif isinstance(msg, ChatMessage):
+            await hub.chat(table_id, conn, msg.text, msg.phrase)
         elif isinstance(msg, PingMessage):
             version = hub.get(table_id).table.version
             await ws.send_json({"type": "pong", "version": version, "time": round(time.time(), 3)})

@@ -32,16 +32,18 @@ while some person holds a seat at the table: a table all of whose people left st
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import hashlib
 import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from schafkopf.actions import DOUBLE, Action
 from schafkopf.cards import card_token
@@ -52,6 +54,8 @@ from schafkopf.players.levels import level
 from schafkopf.players.registry import is_searching, make_player
 from schafkopf.server.accounts import replaced_name
 from schafkopf.server.bots import BotPool, Question, answer
+from schafkopf.server.limits import Bucket
+from schafkopf.server.protocol import CHAT_LENGTH
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import SeatChange, Store, StoredTable, StoreError
 from schafkopf.server.table import (
@@ -99,6 +103,8 @@ class Connection:
     send: Send
     send_text: Callable[[str], Awaitable[None]] | None = None
     """Sends ready JSON text (faster than ``send`` for the events of the hot path)."""
+    chat: Bucket | None = None
+    """The connection's allowance of chat lines (made with its first line)."""
 
 
 @dataclass(eq=False)
@@ -111,6 +117,10 @@ class LiveTable:
     bots: dict[int, Player]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
+    chat: collections.deque[dict[str, Any]] = field(
+        default_factory=lambda: collections.deque(maxlen=CHAT_KEPT)
+    )
+    """The last chat lines (not stored: a restart forgets them)."""
     timer: asyncio.TimerHandle | None = None
     driving: bool = False
     asked: set[tuple[int, int, int, int]] = field(default_factory=set)
@@ -807,6 +817,8 @@ class Hub:
             if seat is not None and live.table.seat_status[seat] == AWAY:
                 back = await self._back(live, seat)
             await send(live.table.snapshot_for(seat))  # a client gone by now is never added
+            if live.chat:
+                await send({"type": "chat", "history": list(live.chat)})
             live.connections.append(conn)
             live.idle_since = None
         if back:
@@ -822,6 +834,38 @@ class Hub:
             log.exception("table %s: seat %d could not be given back", live.table.id, seat)
             return False
         return True
+
+    async def chat(
+        self, table_id: str, conn: Connection, text: str | None, phrase: str | None
+    ) -> None:
+        """A chat line from a seat's holder to everyone at the table (spectators read
+        only): at most ``chat_lines_per_minute`` a connection, the text cleaned of control
+        characters and squeezed; kept in memory, the last :data:`CHAT_KEPT` for newcomers."""
+        live = self.get(table_id)
+        if conn.seat is None:
+            raise TableError("no_seat", "spectators read the chat; a seat's holder writes")
+        line = _chat_text(text) if phrase is None else None
+        if phrase is None and not line:
+            raise TableError("malformed", "a chat line needs a text or a phrase")
+        per_minute = self.settings.chat_lines_per_minute
+        now = time.monotonic()
+        if conn.chat is None:
+            conn.chat = Bucket.new(per_minute / 60.0, min(5.0, float(per_minute)), now)
+        if not conn.chat.take(now):
+            raise TableError("rate_limited", f"at most {per_minute} chat lines a minute")
+        t = live.table
+        message: dict[str, Any] = {"type": "chat", "seat": conn.seat, "name": t.names[conn.seat],
+                                   "at": round(time.time(), 3)}  # fmt: skip
+        message |= {"phrase": phrase} if phrase is not None else {"text": line}
+        live.chat.append({k: v for k, v in message.items() if k != "type"})
+        dead = []
+        for other in list(live.connections):
+            try:
+                await other.send(message)
+            except Exception:
+                dead.append(other)
+        for other in dead:
+            _drop(live, other)
 
     def disconnect(self, table_id: str, conn: Connection) -> None:
         """Forget a connection."""
@@ -1162,6 +1206,19 @@ CLOSED_TABLES_KEPT = 64
 
 
 _ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+CHAT_KEPT: Final = 50
+"""Chat lines a table keeps for those who connect later."""
+
+
+def _chat_text(text: str | None) -> str:
+    """A chat line as shown: no control or format characters, spaces squeezed, at most
+    :data:`~schafkopf.server.protocol.CHAT_LENGTH` characters (the page shows it as text)."""
+    if not text:
+        return ""
+    kept = "".join(c for c in text if unicodedata.category(c)[0] != "C")
+    return " ".join(kept.split())[:CHAT_LENGTH]
 
 
 def decision_seed(table: Table, seat: int, question: str) -> int:

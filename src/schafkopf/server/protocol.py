@@ -8,7 +8,9 @@ Client to server over the WebSocket, one JSON object per message, at most
   holds, valid only if the client has seen the newest ``version`` (a replayed or stale message
   is refused, so nothing is applied twice);
 - ``{"type": "resume", "since": 12}``: everything after version 12 (or a snapshot);
-- ``{"type": "ping"}``.
+- ``{"type": "ping"}``;
+- ``{"type": "chat", "text": "Servus"}`` or ``{"type": "chat", "phrase": "well_played"}``: a
+  line for the table's chat, from a seat's holder only (:class:`ChatMessage`).
 
 Server to client: ``snapshot`` (``version``, ``state``), ``event`` (``version``, ``event``,
 ``state``; an ``action`` event the server made for a person whose move time ran out carries
@@ -86,11 +88,30 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActMessage | ResumeMessage | PingMessage, Field(discriminator="type")]
+CHAT_PHRASES: Final = ("well_played", "thanks", "sorry", "hello", "bad_luck", "hurry")
+"""The quick phrases of the table chat, sent by code: each page words them in its language."""
+CHAT_LENGTH: Final = 200
+"""The longest chat line, in characters."""
+
+
+class ChatMessage(_Strict):
+    """A line for the table's chat: ``text`` (at most :data:`CHAT_LENGTH` characters) or a
+    quick ``phrase`` (:data:`CHAT_PHRASES`). The server sends every connection
+    ``{"type": "chat", "seat", "name", "text" | "phrase", "at"}``, a new connection first
+    ``{"type": "chat", "history": [...]}`` with the last lines."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=CHAT_LENGTH * 2)] | None = None
+    phrase: Literal[CHAT_PHRASES] | None = None  # type: ignore[valid-type]
+
+
+ClientMessage = Annotated[
+    ActMessage | ResumeMessage | PingMessage | ChatMessage, Field(discriminator="type")
+]
 _CLIENT: Final = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(data: Any) -> ActMessage | ResumeMessage | PingMessage:
+def parse_client_message(data: Any) -> ActMessage | ResumeMessage | PingMessage | ChatMessage:
     """A client message from decoded JSON; raises pydantic's ValidationError."""
     return _CLIENT.validate_python(data)
 

@@ -80,6 +80,8 @@ class ServerSettings:
     allowed_origins: str = ""
     """Origins besides the server's own (comma-separated, like ``https://schafkopf.example``)
     from which a logged-in page may connect (WebSockets by cookie check it)."""
+    chat_lines_per_minute: int = 12
+    """Chat lines one connection may send a minute (bursts of up to five)."""
     challenge_bots: str = "heuristic"
     """The bot level the duplicate challenge's deals are played against (one that answers
     alike to alike play: a level without a time limit)."""
@@ -146,6 +148,7 @@ _RANGES: dict[str, tuple[type, float, float]] = {
     "session_days": (float, 0.001, 3650),
     "secure_cookies": (bool, 0, 1),
     "allowed_origins": (str, 0, 2000),
+    "chat_lines_per_minute": (int, 1, 10**4),
     "challenge_bots": (str, 0, 40),
     "leaderboard_min_games": (int, 0, 10**6),
     "allow_player_specs": (bool, 0, 1),
