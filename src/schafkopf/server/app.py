@@ -55,6 +55,7 @@ from schafkopf.server.analysis import Analyses
 from schafkopf.server.bots import BotPool
 from schafkopf.server.challenge import Challenges
 from schafkopf.server.challenge_routes import add_challenge_routes, challenge_guard
+from schafkopf.server.duplicate import comparison
 from schafkopf.server.hub import Hub
 from schafkopf.server.limits import RateLimits, connection_bucket
 from schafkopf.server.player_routes import add_player_routes
@@ -331,6 +332,28 @@ def create_app(
             )
         answer, _made = await hub.again(table_id, body.token)
         return answer
+
+    @app.post("/api/tables/{table_id}/duplicate")
+    async def duplicate(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
+        """After the last game: the same deals again with the same players, each hand one
+        seat on (a friends' duplicate table)."""
+        live = hub.get(_table_id(table_id))
+        if live.table.config.challenge:
+            raise TableError("challenge_running", "a challenge's deals are not played again")
+        if live.next_table is None and not creations.allow(_address(request)):
+            raise TableError(
+                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
+            )
+        answer, _made = await hub.again(table_id, body.token, duplicate=True)
+        return answer
+
+    @app.get("/api/tables/{table_id}/comparison")
+    async def duplicate_comparison(table_id: str) -> dict[str, Any]:
+        """A duplicate table's games compared hand by hand with its original's."""
+        copy = hub.readable(_table_id(table_id))
+        if not copy.config.duplicate_of:
+            raise TableError("no_game", "that table does not play another table's deals")
+        return comparison(hub.readable(copy.config.duplicate_of), copy)
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:

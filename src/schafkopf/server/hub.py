@@ -455,9 +455,13 @@ class Hub:
         self._kick(live)
         return live.table.names[seat]
 
-    async def again(self, table_id: str, token: str) -> tuple[dict[str, Any], bool]:
+    async def again(
+        self, table_id: str, token: str, *, duplicate: bool = False
+    ) -> tuple[dict[str, Any], bool]:
         """Another round with the same players, after the table's last game: a new table
-        with the same configuration (new cards), names and seat kinds, where each seat a
+        with the same configuration (new cards; with ``duplicate`` the same games' cards
+        again, each hand moved on to the next seat with the deal, so that every person
+        plays what their right-hand neighbour had), names and seat kinds, where each seat a
         person holds gets a new token for that person, and each seat a bot plays for a
         person goes on so. Every connection of this table is told the new table (each seat
         only its own token). A second call answers with the same table. Returns the answer
@@ -475,6 +479,10 @@ class Hub:
             config = dataclasses.replace(
                 t.config, seed=secrets.randbelow(2**32), deal=None, dealer=0, challenge=""
             )
+            if duplicate:
+                config = dataclasses.replace(
+                    config, games=len(t.finished), deals=rotated_deals(t), duplicate_of=t.id
+                )
             names: list[str] = []
             tokens: list[str | None] = []
             changes: list[SeatChange] = []
@@ -1206,6 +1214,17 @@ CLOSED_TABLES_KEPT = 64
 
 
 _ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def rotated_deals(table: Table) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Each finished game's deal moved on by one seat: seat ``s + 1`` gets seat ``s``'s
+    hand and the deal moves on with it (each hand keeps its place from the dealer)."""
+    out = []
+    for game in table.finished:
+        n = game.rules.players
+        hands = [" ".join(card_token(c) for c in hand) for hand in game.deal]
+        out.append((tuple(hands[(s - 1) % n] for s in range(n)), (game.dealer + 1) % n))
+    return tuple(out)
 
 
 CHAT_KEPT: Final = 50

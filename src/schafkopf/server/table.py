@@ -117,6 +117,11 @@ class TableConfig:
     tips: bool = False
     """The creator allows a "Tipp" for every person (without it only where every other seat
     is a bot)."""
+    deals: tuple[tuple[tuple[str, ...], int], ...] = ()
+    """The hands (card tokens per seat) and dealer of each game, in order: a friends'
+    duplicate table plays another table's deals again (empty: dealt from the seed)."""
+    duplicate_of: str = ""
+    """The table whose deals this one plays again (seat for seat compared)."""
     challenge: str = ""
     """The duplicate challenge (its day) this table plays a deal of: no tips there."""
     rated: bool = False
@@ -191,6 +196,11 @@ class TableConfig:
             "tips": self.tips,
             **({"rated": True} if self.rated else {}),
             **({"challenge": self.challenge} if self.challenge else {}),
+            **(
+                {"deals": [[list(h), d] for h, d in self.deals], "duplicate_of": self.duplicate_of}
+                if self.deals
+                else {}
+            ),
             **({"deal": list(self.deal), "dealer": self.dealer} if self.deal else {}),
         }
 
@@ -207,6 +217,8 @@ class TableConfig:
             tips=bool(data.get("tips", False)),
             rated=bool(data.get("rated", False)),
             challenge=str(data.get("challenge", "")),
+            deals=tuple((tuple(h), int(d)) for h, d in data.get("deals", ())),
+            duplicate_of=str(data.get("duplicate_of", "")),
             deal=tuple(data["deal"]) if data.get("deal") else None,
             dealer=int(data.get("dealer", 0)),
         )
@@ -728,6 +740,9 @@ class Table:
         c = self.config
         if c.deal and self.session.played == 0:  # a game of another table played on
             self.game = Game(self.rules, dealer=c.dealer, hands=list(c.deal), stock=0)
+        elif self.session.played < len(c.deals):  # another table's deals played again
+            hands, dealer = c.deals[self.session.played]
+            self.game = Game(self.rules, dealer=dealer, hands=list(hands), stock=self.session.stock)
         else:
             self.game = self.session.new_game()
         self._log("game_start", None, None, {"dealer": self.game.dealer})
