@@ -143,10 +143,7 @@ class Challenges:
             if account_id is not None:
                 q = q.where(ChallengeEntryRow.account_id == account_id)
             rows = s.scalars(q.order_by(ChallengeEntryRow.deal, ChallengeEntryRow.started))
-            return [
-                Entry(r.challenge, r.account_id, r.deal, r.table_id, r.ranked, r.payout)
-                for r in rows
-            ]
+            return [_entry(r) for r in rows]
 
     def add(self, day: str, account_id: str, deal: int, table_id: str, ranked: bool) -> bool:
         """Store the participant's table for a deal (False: they have one already)."""
@@ -162,25 +159,22 @@ class Challenges:
     def finish(self, table_id: str, payout: int) -> Entry | None:
         """A challenge table's game is over: its participant's payout (once)."""
         with self._session() as s:
-            row = s.scalars(
-                select(ChallengeEntryRow).where(ChallengeEntryRow.table_id == table_id)
-            ).first()
+            row = _row_of_table(s, table_id)
             if row is None:
                 return None
             if row.payout is None:
                 row.payout, row.finished = payout, time.time()
-            return Entry(row.challenge, row.account_id, row.deal, row.table_id, row.ranked,
-                         row.payout)  # fmt: skip
+            return _entry(row)
 
-    def entry_of_table(self, table_id: str) -> Entry | None:
-        with self._session() as s:
-            row = s.scalars(
-                select(ChallengeEntryRow).where(ChallengeEntryRow.table_id == table_id)
-            ).first()
-            if row is None:
-                return None
-            return Entry(row.challenge, row.account_id, row.deal, row.table_id, row.ranked,
-                         row.payout)  # fmt: skip
+
+def _row_of_table(s: Session, table_id: str) -> ChallengeEntryRow | None:
+    return s.scalars(
+        select(ChallengeEntryRow).where(ChallengeEntryRow.table_id == table_id)
+    ).first()
+
+
+def _entry(row: ChallengeEntryRow) -> Entry:
+    return Entry(row.challenge, row.account_id, row.deal, row.table_id, row.ranked, row.payout)
 
 
 def finished_all(entries: list[Entry]) -> bool:
