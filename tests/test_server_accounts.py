@@ -264,3 +264,19 @@ class _Adapter:
 
     def send_json(self, data: Any) -> None:
         self.ws.send(json.dumps(data))
+
+
+def test_the_next_round_follows_the_account(server: ServerProcess) -> None:
+    anna = Browser(server)
+    anna.ok("POST", "/api/accounts", {"name": "Anna", "password": PASSWORD})
+    made = anna.ok("POST", "/api/tables", {"games": 1, "player": "Anna"})
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{made['table']}?token={made['token']}") as ws:
+        play_to_end(_Adapter(ws))
+    nxt = anna.ok("POST", f"/api/tables/{made['table']}/again", {"token": made["token"]})
+    copy = anna.ok("POST", f"/api/tables/{made['table']}/duplicate", {"token": made["token"]})
+    assert copy["table"] == nxt["table"]  # one next table
+    seats = anna.ok("GET", "/api/me")["seats"]
+    assert (nxt["table"], 0, nxt["token"]) in [(s["table"], s["seat"], s["token"]) for s in seats]
+    slash = Browser(server)
+    slash.ok("POST", "/api/accounts", {"name": "A/B", "password": PASSWORD})
+    assert slash.ok("GET", "/api/players/A%2FB")["name"] == "A/B"

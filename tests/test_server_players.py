@@ -70,16 +70,18 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
         assert mine["rating"]["mu"] == round(expected[0].mu, 4)
         assert mine["rating"]["sigma"] == round(expected[0].sigma, 4)
         assert [h["game"] for h in mine["history"]] == [1]
+        assert mine["history"][0]["before"] == Rating().to_json()
         stats = compute_stats(played).player("Anna")
         assert stats is not None and mine["stats"] == stats.to_json()
         assert mine["recent"][0]["payout"] == record["result"]["payouts"][0]
+        assert mine["recent"][0]["unit"] == "points"  # the standard preset's
         bert.refused("GET", "/api/players/Anna", None, 403, "private_profile")
         anna.ok("POST", "/api/me/profile", {"public": True})
         seen = bert.ok("GET", "/api/players/anna")
         assert seen["own"] is False and seen["rating"] == mine["rating"]
         board = bert.ok("GET", "/api/leaderboard")
-        names = [row["name"] for row in board["players"]]
-        assert sorted(names) == ["Anna", "Bert"]
+        names = {row["name"] for row in board["players"]}
+        assert names == {"Anna", None}  # Bert's profile is private: he stands without a name
         ordinals = [row["rating"]["ordinal"] for row in board["players"]]
         assert ordinals == sorted(ordinals, reverse=True)
         # one person: rated only when the creator marks the table so

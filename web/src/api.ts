@@ -1,7 +1,10 @@
-// The server's JSON API: options, tables, joining, replays. Errors come back as ApiError
-// with the server's code (or "network" when the server could not be reached).
+// The server's JSON API: options, tables, joining, replays, accounts, the leaderboard and
+// the profiles. Errors come back as ApiError with the server's code (or "network" when the
+// server could not be reached). A logged-in person's CSRF token (from the login answer or
+// GET /api/me) is kept here, in memory only, and sent with every request that changes
+// something; the login itself is the server's HttpOnly cookie.
 
-import type { AnalysisStatus, Options, ReplayJson, StatsJson, TableState, TipJson } from "./protocol";
+import type { AnalysisStatus, Options, PlayerStatsJson, ReplayJson, StatsJson, TableState, TipJson } from "./protocol";
 
 export class ApiError extends Error {
   constructor(
@@ -32,12 +35,101 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return data as T;
 }
 
+let csrf: string | null = null;
+
+/** The CSRF token of this page's login (null: nobody is logged in). */
+export function csrfToken(): string | null {
+  return csrf;
+}
+
+export function setCsrfToken(token: string | null): void {
+  csrf = token;
+}
+
+/** The headers of a request that changes something: JSON, and the login's CSRF token. */
+export function sendHeaders(): Record<string, string> {
+  return { "content-type": "application/json", ...(csrf ? { "x-csrf-token": csrf } : {}) };
+}
+
+function send<T>(method: "POST" | "DELETE", path: string, body: unknown): Promise<T> {
+  return call<T>(path, { method, headers: sendHeaders(), body: JSON.stringify(body) });
+}
+
 function post<T>(path: string, body: unknown): Promise<T> {
-  return call<T>(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  return send<T>("POST", path, body);
+}
+
+/** A guest seat to keep with an account: the table and the seat's token. */
+export interface SeatClaim {
+  table: string;
+  token: string;
+}
+
+export interface LoginAnswer {
+  name: string;
+  public: boolean;
+  csrf: string;
+}
+
+/** ``GET /api/me``: who is logged in, with their seats (token null once they left one). */
+export interface Me extends LoginAnswer {
+  created: number;
+  seats: { table: string; seat: number; token: string | null }[];
+}
+
+export interface RatingJson {
+  mu: number;
+  sigma: number;
+  ordinal: number;
+}
+
+export interface LeaderboardJson {
+  min_games: number;
+  /** ``name`` is null for a private profile (but the caller's own). */
+  players: { rank: number; name: string | null; public: boolean; own?: boolean; games: number; rating: RatingJson }[];
+  levels: { id: string; de: string; en: string; rating: RatingJson }[];
+}
+
+export interface RecentGame {
+  table: string;
+  game: number;
+  seat: number;
+  contract: { kind: string; suit?: string | null; tout?: boolean; declarer?: number } | null;
+  declarers: number[];
+  payout: number;
+  players: string[];
+}
+
+export interface RatingPoint {
+  table: string;
+  game: number;
+  at: number;
+  rating: RatingJson;
+}
+
+/** ``GET /api/players/{name}``: a player's profile. */
+export interface ProfileJson {
+  name: string;
+  public: boolean;
+  own: boolean;
+  since: number;
+  stats: PlayerStatsJson | null;
+  analysed: { games: number; accuracy: number | null; luck: number | null };
+  rating: RatingJson & { games: number };
+  history: RatingPoint[];
+  recent: RecentGame[];
+}
+
+async function loggedIn<T extends { csrf: string }>(answer: Promise<T>): Promise<T> {
+  const a = await answer;
+  csrf = a.csrf;
+  return a;
+}
+
+async function loggedOut<T>(answer: Promise<T>): Promise<T> {
+  const a = await answer;
+  csrf = null;
+  return a;
 }
 
 export interface SeatGrant {
@@ -57,6 +149,8 @@ export interface CreateBody {
   public?: boolean;
   tips?: boolean;
   name?: string;
+  /** Rate the games even with one person at the table. */
+  rated?: boolean;
 }
 
 export interface TableSummary {
@@ -114,4 +208,31 @@ export const api = {
       `/api/tables/${encodeURIComponent(table)}/again`,
       { token },
     ),
+  /** Sign up: the new account keeps the guest seats ``seats``; logs in. */
+  signUp: (name: string, password: string, seats: SeatClaim[]) =>
+    loggedIn(post<LoginAnswer>("/api/accounts", { name, password, seats })),
+  login: (name: string, password: string, seats: SeatClaim[]) =>
+    loggedIn(post<LoginAnswer>("/api/login", { name, password, seats })),
+  logout: () => loggedOut(post<{ logged_out: boolean }>("/api/logout", {})),
+  /** End every login session of the account (this browser's too). */
+  logoutEverywhere: () => loggedOut(post<{ ended: number }>("/api/logout-everywhere", {})),
+  /** Who is logged in here (ApiError "not_logged_in": nobody). */
+  me: () =>
+    loggedIn(call<Me>("/api/me")).catch((e: unknown) => {
+      if (e instanceof ApiError && e.code === "not_logged_in") csrf = null;
+      throw e;
+    }),
+  changePassword: (password: string, newPassword: string) =>
+    post<{ changed: boolean }>("/api/me/password", { password, new_password: newPassword }),
+  setPublic: (isPublic: boolean) => post<{ public: boolean }>("/api/me/profile", { public: isPublic }),
+  /** Keep these seats with the account (those of other accounts are not kept). */
+  keepSeats: (seats: SeatClaim[]) => post<{ kept: number }>("/api/me/seats", { seats }),
+  /** Delete the account (its games stay, under another name); logs out. */
+  deleteAccount: (password: string) =>
+    loggedOut(send<{ deleted: boolean; seats: number }>("DELETE", "/api/me", { password })),
+  leaderboard: () => call<LeaderboardJson>("/api/leaderboard"),
+  player: (name: string) => call<ProfileJson>(`/api/players/${encodeURIComponent(name)}`),
 };
+
+/** Where the person's own data downloads from (a JSON file). */
+export const EXPORT_URL = "/api/me/export";

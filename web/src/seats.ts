@@ -23,6 +23,11 @@ function load(storage: Storage): Record<string, HeldSeat> {
   }
 }
 
+/** Every seat this browser holds (or held), by table, oldest first. */
+export function allSeats(storage: Storage): Record<string, HeldSeat> {
+  return load(storage);
+}
+
 export function seatFor(storage: Storage, table: string): HeldSeat | null {
   return load(storage)[table] ?? null;
 }

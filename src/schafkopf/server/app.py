@@ -74,7 +74,14 @@ from schafkopf.server.protocol import (
 from schafkopf.server.ratings import Ratings
 from schafkopf.server.settings import ServerSettings
 from schafkopf.server.store import Store
-from schafkopf.server.table import HUMAN, Table, TableConfig, TableError, tips_allowed
+from schafkopf.server.table import (
+    HUMAN,
+    PERSON,
+    Table,
+    TableConfig,
+    TableError,
+    tips_allowed,
+)
 
 log = logging.getLogger("schafkopf.server")
 
@@ -209,6 +216,15 @@ def create_app(
     challenges = Challenges(store.engine)
     add_challenge_routes(app, hub, accounts, challenges, logins, settings)
 
+    def follow_accounts(old: str, new: str) -> None:
+        """The accounts that held seats at a table hold the same seats at the next one
+        (another round, or its deals again), where a person holds them there."""
+        table = hub.get(new).table
+        for seat, status in enumerate(table.seat_status):
+            holder = accounts.seat_holder(old, seat)
+            if holder is not None and status == PERSON:
+                accounts.keep_seat(holder, new, seat)
+
     def readable_game(table_id: str, request: Request) -> Table:
         """A table whose finished games may be read by this request (a challenge's only
         by who finished it)."""
@@ -330,7 +346,9 @@ def create_app(
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
             )
-        answer, _made = await hub.again(table_id, body.token)
+        answer, made = await hub.again(table_id, body.token)
+        if made:
+            follow_accounts(table_id, answer["table"])
         return answer
 
     @app.post("/api/tables/{table_id}/duplicate")
@@ -344,7 +362,9 @@ def create_app(
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
             )
-        answer, _made = await hub.again(table_id, body.token, duplicate=True)
+        answer, made = await hub.again(table_id, body.token, duplicate=True)
+        if made:
+            follow_accounts(table_id, answer["table"])
         return answer
 
     @app.get("/api/tables/{table_id}/comparison")

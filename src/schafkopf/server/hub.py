@@ -392,7 +392,7 @@ class Hub:
         )
         config = dataclasses.replace(
             old.config, games=1, seats=seats, seed=secrets.randbelow(2**32), tips=True,
-            challenge="",
+            challenge="", rated=False, deals=(), duplicate_of="",
             deal=tuple(" ".join(card_token(c) for c in hand) for hand in game.deal),
             dealer=game.dealer,
         )  # fmt: skip

@@ -5,7 +5,9 @@ games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings be
 ``GET /api/players/{name}`` is a player's profile: the statistics of their finished games
 (those of ``schafkopf stats``), accuracy and luck over the games that were analysed, the
 rating and its history, and the recent games. A private profile is shown to its owner only
-(``private_profile``; an unknown name: ``no_player``); a game still running shows nothing of itself.
+(``private_profile``; an unknown name: ``no_player``); a game still running shows nothing
+of itself, nor does the day's duplicate challenge until the day is over. A private
+account stands on the leaderboard without its name (but for its owner).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 
 from schafkopf.players.levels import LEVELS
+from schafkopf.scoring import tariff_unit
 from schafkopf.server.account_routes import Logins
 from schafkopf.server.accounts import Account, AccountStore
+from schafkopf.server.challenge import today
 from schafkopf.server.hub import Hub
 from schafkopf.server.ratings import Ratings, account_key, level_key
 from schafkopf.server.settings import ServerSettings
@@ -63,7 +67,8 @@ def add_player_routes(
     hub.game_over_hooks.append(rate_finished)
 
     @app.get("/api/leaderboard")
-    async def leaderboard() -> dict[str, Any]:
+    async def leaderboard(request: Request) -> dict[str, Any]:
+        login = logins.of(request)
         rows = []
         for rank, (key, rating, games) in enumerate(
             ratings.leaderboard(settings.leaderboard_min_games), 1
@@ -71,8 +76,10 @@ def add_player_routes(
             account = accounts.get(key.removeprefix("account:"))
             if account is None:
                 continue
-            rows.append({"rank": rank, "name": account.name, "public": account.public,
-                         "games": games, "rating": rating.to_json()})  # fmt: skip
+            own = login is not None and login.account.id == account.id
+            rows.append({"rank": rank, "name": account.name if account.public or own else None,
+                         "public": account.public, "own": own, "games": games,
+                         "rating": rating.to_json()})  # fmt: skip
         levels = [
             {**lv.to_json(), "rating": ratings.anchors[key].to_json()}
             for lv in LEVELS
@@ -80,7 +87,7 @@ def add_player_routes(
         ]
         return {"min_games": settings.leaderboard_min_games, "players": rows, "levels": levels}
 
-    @app.get("/api/players/{name}")
+    @app.get("/api/players/{name:path}")
     async def profile(name: str, request: Request) -> dict[str, Any]:
         account = accounts.by_name(name) if "\x00" not in name else None
         if account is None:
@@ -107,7 +114,10 @@ def _profile(
             table = hub.readable(table_id)
         except TableError:
             continue
+        if table.config.challenge and table.config.challenge >= today():
+            continue  # the day's challenge: its deals say nothing until the day is over
         games: list[dict[str, Any]] = []
+        unit = tariff_unit(table.rules)
         for number in range(1, len(table.finished) + 1):
             record = table.record(number)
             record["players"] = list(record.get("players") or [])
@@ -116,7 +126,7 @@ def _profile(
             result = record.get("result") or {}
             payouts = result.get("payouts") or []
             games.append({
-                "table": table_id, "game": number, "seat": seat,
+                "table": table_id, "game": number, "seat": seat, "unit": unit,
                 "contract": record.get("contract"), "declarers": result.get("declarers", []),
                 "payout": payouts[seat] if payouts else 0, "players": record["players"],
             })  # fmt: skip
@@ -130,7 +140,13 @@ def _profile(
     stats = compute_stats(records).player(account.name)
     key = account_key(account.id)
     history = [
-        {"table": g.table, "game": g.game, "at": g.at, "rating": g.after.to_json()}
+        {
+            "table": g.table,
+            "game": g.game,
+            "at": g.at,
+            "before": g.before.to_json(),
+            "rating": g.after.to_json(),
+        }
         for g in ratings.history(key)
     ]
     return {

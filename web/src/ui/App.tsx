@@ -1,22 +1,39 @@
-// The page's frame: the settings, and which screen to show (the lobby, an invitation, or a
-// table) from the address, which the browser's back button follows.
+// The page's frame: the settings, who is logged in, and which screen to show (the lobby, an
+// invitation, a table, the account, a profile or the leaderboard) from the address, which
+// the browser's back button follows.
 
-import { useEffect, useMemo, useState } from "preact/hooks";
-import { ApiError, api } from "../api";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { takeAccountSeats, profileUrl } from "../account";
+import { ApiError, api, type Me } from "../api";
 import { errorText, startLang, text, type Lang, type TextKey } from "../i18n";
-import { saveSeat, seatFor, seatFromFragment } from "../seats";
+import { saveSeat, seatFor, seatFromFragment, type HeldSeat } from "../seats";
+import { AccountScreen } from "./Account";
+import { Leaderboard } from "./Leaderboard";
 import { Lobby } from "./Lobby";
+import { MeContext, useMe, type MeApi } from "./me";
+import { Link, navigate } from "./nav";
+import { Profile } from "./Profile";
 import { SettingsContext, useSettings as useContextSettings, type Settings, type SettingsApi } from "./settings";
 import { Table } from "./Table";
+
+type View = "account" | "leaderboard";
 
 interface Route {
   table: string | null;
   invite: string | null;
+  view: View | null;
+  player: string | null;
 }
 
 function readRoute(): Route {
   const q = new URLSearchParams(location.search);
-  return { table: q.get("table"), invite: q.get("invite") };
+  const view = q.get("view");
+  return {
+    table: q.get("table"),
+    invite: q.get("invite"),
+    view: view === "account" || view === "leaderboard" ? view : null,
+    player: q.get("player"),
+  };
 }
 
 function loadSettings(storage: Storage): Settings {
@@ -30,15 +47,52 @@ function loadSettings(storage: Storage): Settings {
 
 export function App({ storage }: { storage: Storage }) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storage));
+  /** The seat a seat link brought (kept with the account once it is known). */
+  const linked = useRef<{ table: string; token: string } | null>(null);
   const [route, setRoute] = useState<Route>(() => {
     const found = seatFromFragment(location.hash);
     const r = readRoute();
     if (found && r.table) {
       saveSeat(storage, r.table, found); // a seat link: this device takes the seat
+      linked.current = { table: r.table, token: found.token };
       history.replaceState({}, "", `/?table=${encodeURIComponent(r.table)}`);
     }
     return readRoute();
   });
+  const routeRef = useRef(route);
+  routeRef.current = route;
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  /** Counts the times the account brought the shown table's seat to this browser: the table
+   * starts again with it. */
+  const [seatSerial, setSeatSerial] = useState(0);
+  const refresh = useCallback(async (): Promise<Me | null> => {
+    try {
+      const found = await api.me();
+      const changed = takeAccountSeats(storage, found.seats);
+      const table = routeRef.current.table;
+      if (table && changed.includes(table)) setSeatSerial((n) => n + 1);
+      setMe(found);
+      if (linked.current) api.keepSeats([linked.current]).catch(() => undefined);
+      linked.current = null;
+      return found;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code === "not_logged_in") setMe(null);
+      else setMe((m) => m ?? null);
+      return null;
+    }
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, []);
+  const meApi: MeApi = useMemo(
+    () => ({
+      me,
+      refresh,
+      forget: () => setMe(null),
+      update: (change: Partial<Me>) => setMe((m) => (m ? { ...m, ...change } : m)),
+    }),
+    [me],
+  );
   useEffect(() => {
     const onPop = () => setRoute(readRoute());
     window.addEventListener("popstate", onPop);
@@ -62,12 +116,21 @@ export function App({ storage }: { storage: Storage }) {
     }),
     [settings],
   );
-  const go = (table: string | null) => {
-    history.pushState({}, "", table ? `/?table=${encodeURIComponent(table)}` : "/");
-    setRoute({ table, invite: null });
+  const go = (table: string | null) => navigate(table ? `/?table=${encodeURIComponent(table)}` : "/");
+  const open = (table: string, grant?: HeldSeat, again = false) => {
+    if (grant) saveSeat(storage, table, grant);
+    // the next round's seat goes with the account too (a create or a join keeps its own)
+    if (grant && again && me) api.keepSeats([{ table, token: grant.token }]).catch(() => undefined);
+    go(table);
   };
   let screen;
-  if (route.table && route.invite && !seatFor(storage, route.table)) {
+  if (route.view === "account") {
+    screen = <AccountScreen storage={storage} />;
+  } else if (route.view === "leaderboard") {
+    screen = <Leaderboard />;
+  } else if (route.player) {
+    screen = <Profile key={route.player} name={route.player} />;
+  } else if (route.table && route.invite && !seatFor(storage, route.table)) {
     screen = (
       <Join
         table={route.table}
@@ -79,46 +142,57 @@ export function App({ storage }: { storage: Storage }) {
   } else if (route.table) {
     screen = (
       <Table
-        key={route.table}
+        key={`${route.table}:${seatSerial}`}
         table={route.table}
         storage={storage}
         onLobby={() => go(null)}
-        onOpen={(table, grant) => {
-          if (grant) saveSeat(storage, table, grant);
-          go(table);
-        }}
+        onOpen={open}
       />
     );
   } else {
-    screen = (
-      <Lobby
-        storage={storage}
-        onOpen={(table, grant) => {
-          if (grant) saveSeat(storage, table, grant);
-          go(table);
-        }}
-      />
-    );
+    screen = <Lobby storage={storage} onOpen={(table, grant) => open(table, grant)} />;
   }
   return (
     <SettingsContext.Provider value={api_}>
-      <header class="top">
-        <a href="/" class="home" onClick={(e) => { e.preventDefault(); go(null); }}>
-          <h1>{api_.t("title")}</h1>
-        </a>
-        <SettingsBar />
-      </header>
-      <div id="screen">{screen}</div>
+      <MeContext.Provider value={meApi}>
+        <header class="top">
+          <Link href="/" class="home">
+            <h1>{api_.t("title")}</h1>
+          </Link>
+          <nav class="nav">
+            <Link href="/?view=leaderboard" id="nav-leaderboard">
+              {api_.t("leaderboard")}
+            </Link>
+            {me ? (
+              <Link href={profileUrl(me.name)} id="nav-me">
+                {me.name}
+              </Link>
+            ) : me === null ? (
+              <Link href="/?view=account" id="nav-login">
+                {api_.t("logIn")}
+              </Link>
+            ) : null}
+          </nav>
+          <SettingsBar />
+        </header>
+        <div id="screen">{screen}</div>
+      </MeContext.Provider>
     </SettingsContext.Provider>
   );
 }
 
 function SettingsBar() {
   const s = useContextSettings();
+  const { me } = useMe();
   return (
     <details class="menu">
-      <summary>⚙ {s.t("settingsMenu")}</summary>
+      <summary>{"⚙ "}<span class="menu-word">{s.t("settingsMenu")}</span></summary>
     <div class="settings">
+      {me ? (
+        <Link href="/?view=account" id="menu-account" class="menu-link">
+          {s.t("account")}
+        </Link>
+      ) : null}
       <label>
         <span class="sr">{s.t("language")}</span>
         <select id="lang" value={s.lang} onChange={(e) => s.set({ lang: (e.currentTarget as HTMLSelectElement).value as Lang })}>
@@ -152,12 +226,13 @@ function SettingsBar() {
 
 function Join({ table, invite, storage, onSeated }: { table: string; invite: string; storage: Storage; onSeated(): void }) {
   const s = useContextSettings();
+  const { me } = useMe();
   const [error, setError] = useState("");
   const [full, setFull] = useState(false);
   const submit = async (ev: Event) => {
     ev.preventDefault();
     const name = String(new FormData(ev.currentTarget as HTMLFormElement).get("name"));
-    storage.setItem("sk.name", name);
+    if (!me) storage.setItem("sk.name", name);
     try {
       const grant = await api.join(table, invite, name);
       saveSeat(storage, table, { seat: grant.seat, token: grant.token, invite });
@@ -180,7 +255,11 @@ function Join({ table, invite, storage, onSeated }: { table: string; invite: str
       {!full ? (
         <label>
           {s.t("yourName")}
-          <input name="name" defaultValue={storage.getItem("sk.name") ?? ""} maxLength={30} required autoComplete="nickname" />
+          {me ? (
+            <input name="name" key="account" value={me.name} readOnly />
+          ) : (
+            <input name="name" key="guest" defaultValue={storage.getItem("sk.name") ?? ""} maxLength={30} required autoComplete="nickname" />
+          )}
         </label>
       ) : null}
       <div class="row">

@@ -4,7 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type CreateBody, type TableSummary } from "../api";
 import { OPTIONS, errorText, kindWord, levelWord, shownName, type Lang } from "../i18n";
-import type { Options } from "../protocol";
+import type { Options, TableState } from "../protocol";
+import { useMe } from "./me";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -84,8 +85,52 @@ function TableList({ onOpen }: { onOpen: Props["onOpen"] }) {
   );
 }
 
+/** The running tables where the logged-in person holds a seat (on any device). */
+function MyTables({ onOpen }: { onOpen: Props["onOpen"] }) {
+  const s = useSettings();
+  const { me, refresh } = useMe();
+  const [tables, setTables] = useState<TableState[]>([]);
+  useEffect(() => {
+    // the seats taken since the page asked (on other devices too); at the page's start the
+    // app is asking already
+    if (me !== undefined) void refresh();
+  }, []);
+  const ids = (me?.seats ?? []).filter((x) => x.token).slice(0, 8).map((x) => x.table);
+  useEffect(() => {
+    let stop = false;
+    Promise.all(ids.map((id) => api.table(id).then((r) => r.state, () => null))).then((all) => {
+      if (!stop) setTables(all.filter((t): t is TableState => t !== null && !t.over && !t.closed).slice(0, 5));
+    });
+    return () => {
+      stop = true;
+    };
+  }, [ids.join()]);
+  if (!me || tables.length === 0) return null;
+  return (
+    <section class="panel tables" id="my-tables">
+      <h2>{s.t("myTables")}</h2>
+      <ul>
+        {tables.map((tb) => (
+          <li key={tb.table} class="table-row" data-table={tb.table}>
+            <div>
+              <strong>{tb.name || rulesSummary(s.lang, tb.rules as Record<string, unknown>)}</strong>
+              <div class="muted">
+                {tb.names.map((n) => shownName(s.lang, n)).join(", ")} · {s.t("game")} {tb.game}/{tb.games}
+              </div>
+            </div>
+            <button type="button" class="primary" onClick={() => onOpen(tb.table)}>
+              {s.t("backToTable")}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function Lobby({ onOpen, storage }: Props) {
   const s = useSettings();
+  const { me } = useMe();
   const [options, setOptions] = useState<Options | null>(null);
   const [error, setError] = useState<string>("");
   const [preset, setPreset] = useState("standard");
@@ -132,7 +177,8 @@ export function Lobby({ onOpen, storage }: Props) {
     };
     body.public = Boolean(f.get("public"));
     body.tips = Boolean(f.get("tips"));
-    storage.setItem("sk.name", body.player);
+    body.rated = Boolean(f.get("rated"));
+    if (!me) storage.setItem("sk.name", body.player);
     try {
       const grant = await api.create(body);
       onOpen(grant.table, grant);
@@ -144,12 +190,18 @@ export function Lobby({ onOpen, storage }: Props) {
   const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: `${s.t("bot")}: ${levelWord(s.lang, b.id)}` }))];
   return (
     <div class="lobby">
+      <MyTables onOpen={onOpen} />
       <TableList onOpen={onOpen} />
       <form class="panel create" id="create-form" onSubmit={submit}>
         <h2>{s.t("create")}</h2>
         <label>
           {s.t("yourName")}
-          <input name="player" defaultValue={storage.getItem("sk.name") ?? ""} maxLength={30} required autoComplete="nickname" />
+          {me ? (
+            <input name="player" key="account" value={me.name} readOnly />
+          ) : (
+            <input name="player" key="guest" defaultValue={storage.getItem("sk.name") ?? ""} maxLength={30} required autoComplete="nickname" />
+          )}
+          {me ? <small class="help" id="playing-as">{s.t("playingAs").replace("{name}", me.name)}</small> : null}
         </label>
         <label>
           {O.preset!.label}
@@ -191,6 +243,11 @@ export function Lobby({ onOpen, storage }: Props) {
           {O.tips!.label}
         </label>
         <Help lang={s.lang} id="tips" />
+        <label class="check">
+          <input type="checkbox" name="rated" />
+          {O.rated!.label}
+        </label>
+        <Help lang={s.lang} id="rated" />
         <details key={preset}>
           <summary>{s.t("options")}</summary>
           <div class="options">

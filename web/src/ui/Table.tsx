@@ -48,8 +48,9 @@ interface Props {
   table: string;
   storage: Storage;
   onLobby(): void;
-  /** Go to another table (the next round), holding ``grant``'s seat there if given. */
-  onOpen(table: string, grant?: HeldSeat): void;
+  /** Go to another table (the next round, ``again``), holding ``grant``'s seat there if
+   * given. */
+  onOpen(table: string, grant?: HeldSeat, again?: boolean): void;
 }
 
 /** Seats a bot plays for a person, or for nobody. */
@@ -164,7 +165,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     following.current = true;
     try {
       const grant = await api.again(table, held.token);
-      onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined);
+      onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined, true);
     } catch (e) {
       following.current = false;
       setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
@@ -178,8 +179,8 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     if (seated && next.token && next.seat !== null) {
       void api
         .again(table, held.token)
-        .then((grant) => onOpen(grant.table, { seat: grant.seat, token: grant.token ?? next.token!, invite: grant.invite ?? undefined }))
-        .catch(() => onOpen(next.table, { seat: next.seat!, token: next.token! }));
+        .then((grant) => onOpen(grant.table, { seat: grant.seat, token: grant.token ?? next.token!, invite: grant.invite ?? undefined }, true))
+        .catch(() => onOpen(next.table, { seat: next.seat!, token: next.token! }, true));
     }
   }, [model.again]);
 
@@ -259,7 +260,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} onPlayOn={onOpen} />;
+  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} onPlayOn={(t, grant) => onOpen(t, grant)} />;
   if (!st) {
     return (
       <p class="panel" id="status">
