@@ -28,6 +28,10 @@ SETTINGS = ["tables_per_minute=1000", "joins_per_minute=1000", "requests_per_sec
 PASSWORD = "Eichel-Ober-7"
 
 
+SECRETS: list[str] = []
+"""Every login secret, CSRF token and seat token the tests were given (none may be logged)."""
+
+
 class Browser:
     """One browser: its own cookie jar, and the CSRF token its page was given."""
 
@@ -57,6 +61,10 @@ class Browser:
         assert status == 200, (path, status, data)
         if "csrf" in data:
             self.csrf = data["csrf"]
+            SECRETS.append(data["csrf"])
+        if isinstance(data.get("token"), str):
+            SECRETS.append(data["token"])
+        SECRETS.extend(c.value for c in self.jar if c.name == "sk_session" and c.value)
         return data
 
     def refused(self, method: str, path: str, body: Any, status: int, code: str, **kw: Any) -> None:
@@ -80,7 +88,7 @@ def server(db: str) -> Iterator[ServerProcess]:
     yield s
     out = s.output()
     s.stop()
-    for word in ("Traceback", "ERROR", PASSWORD, "new-password-9"):
+    for word in ("Traceback", "ERROR", PASSWORD, "new-password-9", *SECRETS):
         assert word not in out, out
 
 
