@@ -647,6 +647,9 @@ class Table:
             "seat_status": list(self.seat_status),
             "stand_in": [s for s, st in enumerate(self.seat_status) if st in STAND_IN],
             "tips": self.config.tips,
+            "rated": self.config.rated,
+            "challenge": self.config.challenge or None,
+            "duplicate_of": self.config.duplicate_of or None,
             "next_table": self.next_table,
         }
         if self.finished:
