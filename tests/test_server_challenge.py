@@ -111,7 +111,8 @@ def _challenge(server: ServerProcess, db: str) -> None:
                           403, "tips_off")  # fmt: skip
             _play_deal(server, grant, last, seen)
             mine = set(deals[k][0].split())  # the probe sees a hand where there is one
-            assert any(mine == cards for text in seen for cards in _card_lists(json.loads(text)))
+            lists = [cards for text in seen for cards in _card_lists(json.loads(text))]
+            assert any(mine == cards for cards in lists), (name, k, sorted(mine), seen[-3:])
             tables[name].append(grant["table"])
             if k < DEALS - 1:
                 b.refused("GET", f"/api/tables/{grant['table']}/games/1", None, 403,
