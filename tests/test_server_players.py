@@ -79,9 +79,11 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
         anna.ok("POST", "/api/me/profile", {"public": True})
         seen = bert.ok("GET", "/api/players/anna")
         assert seen["own"] is False and seen["rating"] == mine["rating"]
-        board = bert.ok("GET", "/api/leaderboard")
+        board = Browser(server).ok("GET", "/api/leaderboard")
         names = {row["name"] for row in board["players"]}
         assert names == {"Anna", None}  # Bert's profile is private: he stands without a name
+        own = bert.ok("GET", "/api/leaderboard")["players"]
+        assert {row["name"] for row in own} == {"Anna", "Bert"}  # but not to himself
         ordinals = [row["rating"]["ordinal"] for row in board["players"]]
         assert ordinals == sorted(ordinals, reverse=True)
         # one person: rated only when the creator marks the table so
