@@ -65,7 +65,8 @@ def _chat(server: ServerProcess) -> None:
         assert _next(anna, "chat")["text"] == "x" * 200
         assert _next(bert_ws, "chat")["text"] == "x" * 200
         watcher.send(json.dumps({"type": "chat", "text": "ich auch"}))
-        assert _next(watcher, "error")["code"] == "no_seat"
+        refusal = _next(watcher, "error")
+        assert refusal["code"] == "no_seat" and refusal["for"] == "chat"
         for bad in ({"type": "chat", "phrase": "nope"}, {"type": "chat", "text": " \x07 "},
                     {"type": "chat", "text": "y" * 401}):  # fmt: skip
             anna.send(json.dumps(bad))

@@ -4,6 +4,8 @@
 // GET /api/me) is kept here, in memory only, and sent with every request that changes
 // something; the login itself is the server's HttpOnly cookie.
 
+import type { ChallengeJson, ChallengePlay } from "./challenge";
+import type { ComparisonJson } from "./duplicate";
 import type { AnalysisStatus, Options, PlayerStatsJson, ReplayJson, StatsJson, TableState, TipJson } from "./protocol";
 
 export class ApiError extends Error {
@@ -208,6 +210,21 @@ export const api = {
       `/api/tables/${encodeURIComponent(table)}/again`,
       { token },
     ),
+  /** After the last game: the same deals again with the same players, each hand one seat on
+   * (a friends' duplicate table); answers as ``again``. */
+  duplicate: (table: string, token: string) =>
+    post<{ table: string; seat: number; token: string | null; invite: string | null }>(
+      `/api/tables/${encodeURIComponent(table)}/duplicate`,
+      { token },
+    ),
+  /** A duplicate table's games compared hand by hand with its original's. */
+  comparison: (table: string) => call<ComparisonJson>(`/api/tables/${encodeURIComponent(table)}/comparison`),
+  /** The day of today's challenge. */
+  challengeToday: () => call<{ day: string; deals: number }>("/api/challenges/today"),
+  /** A day's challenge (``YYYY-MM-DD``) as the caller stands in it. */
+  challenge: (day: string) => call<ChallengeJson>(`/api/challenges/${encodeURIComponent(day)}`),
+  /** The table of the caller's next deal of the challenge (logged in). */
+  challengePlay: (day: string) => post<ChallengePlay>(`/api/challenges/${encodeURIComponent(day)}/play`, {}),
   /** Sign up: the new account keeps the guest seats ``seats``; logs in. */
   signUp: (name: string, password: string, seats: SeatClaim[]) =>
     loggedIn(post<LoginAnswer>("/api/accounts", { name, password, seats })),

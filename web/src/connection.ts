@@ -61,6 +61,13 @@ export class TableConnection {
     return true;
   }
 
+  /** Send a message that is no action (a chat line); false when there is no connection. */
+  sendRaw(message: string): boolean {
+    if (!this.ws || !this.isOpen) return false;
+    this.ws.send(message);
+    return true;
+  }
+
   private open(): void {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
@@ -96,7 +103,7 @@ export class TableConnection {
         this.pending = null;
         if (msg.version <= lost.version) this.on.lost(lost.action);
       }
-      if (msg.type === "error") this.pending = null;
+      if (msg.type === "error" && msg.for !== "chat") this.pending = null; // a chat refusal leaves the card
       this.on.message(msg);
     };
     ws.onclose = (ev: CloseEvent) => {

@@ -161,6 +161,10 @@ export interface TableState {
   public?: boolean;
   /** The creator allowed tips for everyone (else only where every other seat is a bot). */
   tips?: boolean;
+  /** The daily challenge (its day) whose deal this table plays, where the server says so. */
+  challenge?: string | null;
+  /** The table whose deals this one plays again (a duplicate), where the server says so. */
+  duplicate_of?: string | null;
 }
 
 /** ``person`` a person plays; ``free`` nobody took it yet; ``bot`` a bot by the table's
@@ -193,10 +197,23 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
+/** A chat line to everyone at the table, or (first, on connecting) the last lines. */
+export interface ChatServerMessage {
+  type: "chat";
+  history?: unknown[];
+  seat?: number;
+  name?: string;
+  text?: string;
+  phrase?: string;
+  at?: number;
+}
+
 export interface ErrorMessage {
   type: "error";
   code: string;
   message?: string;
+  /** "chat": the refusal of a chat line (not of a game action). */
+  for?: string;
 }
 
 export type ServerMessage =
@@ -206,6 +223,7 @@ export type ServerMessage =
   | { type: "seats"; version: number; event: SeatEvent; state: TableState }
   | { type: "again"; version: number; table: string; seat: number | null; token: string | null }
   | ErrorMessage
+  | ChatServerMessage
   | { type: "pong"; version?: number; time?: number };
 
 export interface BotLevel {

@@ -342,6 +342,8 @@ def create_app(
     @app.post("/api/tables/{table_id}/again")
     async def again(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
         live = hub.get(_table_id(table_id))
+        if live.table.config.challenge:
+            raise TableError("challenge_running", "a challenge's deal has no next round")
         if live.next_table is None and not creations.allow(_address(request)):
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
@@ -586,7 +588,10 @@ async def _handle(
     try:
         msg = parse_client_message(data)
     except ValidationError as e:
-        await ws.send_json(error_message("malformed", _first_error(e)))
+        refusal = error_message("malformed", _first_error(e))
+        if isinstance(data, dict) and data.get("type") == "chat":
+            refusal["for"] = "chat"
+        await ws.send_json(refusal)
         return
     try:
         if isinstance(msg, ActMessage):
@@ -594,7 +599,10 @@ async def _handle(
         elif isinstance(msg, ResumeMessage):
             await hub.resume(table_id, conn, msg.since)
         elif isinstance(msg, ChatMessage):
-            await hub.chat(table_id, conn, msg.text, msg.phrase)
+            try:
+                await hub.chat(table_id, conn, msg.text, msg.phrase)
+            except TableError as e:  # said to the chat, not to the game
+                await ws.send_json(error_message(e.code, str(e)) | {"for": "chat"})
         elif isinstance(msg, PingMessage):
             version = hub.get(table_id).table.version
             await ws.send_json({"type": "pong", "version": version, "time": round(time.time(), 3)})

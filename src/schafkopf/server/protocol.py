@@ -98,7 +98,8 @@ class ChatMessage(_Strict):
     """A line for the table's chat: ``text`` (at most :data:`CHAT_LENGTH` characters) or a
     quick ``phrase`` (:data:`CHAT_PHRASES`). The server sends every connection
     ``{"type": "chat", "seat", "name", "text" | "phrase", "at"}``, a new connection first
-    ``{"type": "chat", "history": [...]}`` with the last lines."""
+    ``{"type": "chat", "history": [...]}`` with the last lines. A refused line is an
+    ``error`` with ``"for": "chat"``."""
 
     type: Literal["chat"]
     text: Annotated[str, Field(max_length=CHAT_LENGTH * 2)] | None = None

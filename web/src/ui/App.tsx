@@ -7,32 +7,43 @@ import { takeAccountSeats, profileUrl } from "../account";
 import { ApiError, api, type Me } from "../api";
 import { errorText, startLang, text, type Lang, type TextKey } from "../i18n";
 import { saveSeat, seatFor, seatFromFragment, type HeldSeat } from "../seats";
+import { challengeUrl, dayParam } from "../challenge";
 import { AccountScreen } from "./Account";
+import { ChallengeScreen } from "./Challenge";
 import { Leaderboard } from "./Leaderboard";
 import { Lobby } from "./Lobby";
 import { MeContext, useMe, type MeApi } from "./me";
 import { Link, navigate } from "./nav";
 import { Profile } from "./Profile";
+import { Replay } from "./Replay";
 import { SettingsContext, useSettings as useContextSettings, type Settings, type SettingsApi } from "./settings";
 import { Table } from "./Table";
 
-type View = "account" | "leaderboard";
+type View = "account" | "leaderboard" | "challenge";
+const VIEWS = new Set<string>(["account", "leaderboard", "challenge"]);
 
 interface Route {
   table: string | null;
   invite: string | null;
   view: View | null;
   player: string | null;
+  /** The challenge's day (the challenge screen's, or the day whose deal the table plays). */
+  day: string | null;
+  /** A finished game of the table to show at once (a link from the challenge's results). */
+  replay: number | null;
 }
 
 function readRoute(): Route {
   const q = new URLSearchParams(location.search);
   const view = q.get("view");
+  const replay = Number(q.get("replay"));
   return {
     table: q.get("table"),
     invite: q.get("invite"),
-    view: view === "account" || view === "leaderboard" ? view : null,
+    view: view && VIEWS.has(view) ? (view as View) : null,
     player: q.get("player"),
+    day: dayParam(q.get("challenge") ?? q.get("day")),
+    replay: Number.isInteger(replay) && replay > 0 ? replay : null,
   };
 }
 
@@ -55,7 +66,8 @@ export function App({ storage }: { storage: Storage }) {
     if (found && r.table) {
       saveSeat(storage, r.table, found); // a seat link: this device takes the seat
       linked.current = { table: r.table, token: found.token };
-      history.replaceState({}, "", `/?table=${encodeURIComponent(r.table)}`);
+      const day = r.day ? `&challenge=${encodeURIComponent(r.day)}` : "";
+      history.replaceState({}, "", `/?table=${encodeURIComponent(r.table)}${day}`);
     }
     return readRoute();
   });
@@ -128,6 +140,11 @@ export function App({ storage }: { storage: Storage }) {
     screen = <AccountScreen storage={storage} />;
   } else if (route.view === "leaderboard") {
     screen = <Leaderboard />;
+  } else if (route.view === "challenge") {
+    screen = <ChallengeScreen key={route.day ?? "today"} day={route.day} storage={storage} />;
+  } else if (route.table && route.replay !== null) {
+    const back = route.day ? challengeUrl(route.day) : `/?table=${encodeURIComponent(route.table)}`;
+    screen = <Replay key={`${route.table}:${route.replay}`} table={route.table} game={route.replay} onClose={() => navigate(back)} />;
   } else if (route.player) {
     screen = <Profile key={route.player} name={route.player} />;
   } else if (route.table && route.invite && !seatFor(storage, route.table)) {
@@ -144,6 +161,7 @@ export function App({ storage }: { storage: Storage }) {
       <Table
         key={`${route.table}:${seatSerial}`}
         table={route.table}
+        challenge={route.day}
         storage={storage}
         onLobby={() => go(null)}
         onOpen={open}
@@ -160,6 +178,9 @@ export function App({ storage }: { storage: Storage }) {
             <h1>{api_.t("title")}</h1>
           </Link>
           <nav class="nav">
+            <Link href={challengeUrl(null)} id="nav-challenge" class="wide-only">
+              {api_.t("challenge")}
+            </Link>
             <Link href="/?view=leaderboard" id="nav-leaderboard">
               {api_.t("leaderboard")}
             </Link>
@@ -188,6 +209,9 @@ function SettingsBar() {
     <details class="menu">
       <summary>{"⚙ "}<span class="menu-word">{s.t("settingsMenu")}</span></summary>
     <div class="settings">
+      <Link href={challengeUrl(null)} id="menu-challenge" class="menu-link phone-only">
+        {s.t("challenge")}
+      </Link>
       {me ? (
         <Link href="/?view=account" id="menu-account" class="menu-link">
           {s.t("account")}

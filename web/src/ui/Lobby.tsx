@@ -5,7 +5,9 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type CreateBody, type TableSummary } from "../api";
 import { OPTIONS, errorText, kindWord, levelWord, shownName, type Lang } from "../i18n";
 import type { Options, TableState } from "../protocol";
+import { challengeUrl } from "../challenge";
 import { useMe } from "./me";
+import { Link } from "./nav";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -191,6 +193,15 @@ export function Lobby({ onOpen, storage }: Props) {
   return (
     <div class="lobby">
       <MyTables onOpen={onOpen} />
+      <section class="panel teaser" id="lobby-challenge">
+        <div>
+          <h2>{s.t("challenge")}</h2>
+          <p class="muted">{s.t("challengeTeaser")}</p>
+        </div>
+        <Link href={challengeUrl(null)} class="button primary" id="lobby-challenge-link">
+          {s.t("challengePlay")}
+        </Link>
+      </section>
       <TableList onOpen={onOpen} />
       <form class="panel create" id="create-form" onSubmit={submit}>
         <h2>{s.t("create")}</h2>

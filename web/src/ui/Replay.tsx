@@ -52,7 +52,20 @@ export function Replay({ table, game, onClose, onPlayOn }: Props) {
       .then(setData)
       .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
   }, [table, game]);
-  if (!data) return <section class="panel replay" id="replay-loading">{error || s.t("connecting")}</section>;
+  if (!data) {
+    return (
+      <section class="panel replay" id="replay-loading">
+        <p class={error ? "error" : ""}>{error || s.t("connecting")}</p>
+        {error ? (
+          <div class="row">
+            <button type="button" id="replay-close" onClick={onClose}>
+              {s.t("close")}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    );
+  }
   const rec = data.record;
   const names = (data.names.length ? data.names : (rec.players ?? rec.hands.map((_, i) => String(i + 1)))).map((x) =>
     shownName(s.lang, x),

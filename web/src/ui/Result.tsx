@@ -221,7 +221,7 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
   );
 }
 
-export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false }: { ledger: LedgerRow[]; names: string[]; unit: string; onReplay(game: number): void; final?: boolean }) {
+export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false }: { ledger: LedgerRow[]; names: string[]; unit: string; onReplay?: (game: number) => void; final?: boolean }) {
   const s = useSettings();
   if (!ledger.length) return null;
   return (
@@ -236,7 +236,7 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
               {all.map((n, i) => (
                 <th key={i}>{n}</th>
               ))}
-              <th />
+              {onReplay ? <th /> : null}
             </tr>
             {ledger.map((row) => (
               <tr key={row.game}>
@@ -250,11 +250,13 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
                     {amountText(s.lang, bal, unit)}
                   </td>
                 ))}
-                <td>
-                  <button type="button" class="link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}`} onClick={() => onReplay(row.game)}>
-                    ▶
-                  </button>
-                </td>
+                {onReplay ? (
+                  <td>
+                    <button type="button" class="link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}`} onClick={() => onReplay(row.game)}>
+                      ▶
+                    </button>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,23 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { cardName } from "../cards";
+import { challengeTableUrl, challengeUrl, dealOfName, progressOf, type ChallengeJson } from "../challenge";
+import {
+  chatError,
+  chatMessage,
+  chatSeen,
+  chatSent,
+  initialChat,
+  isChatError,
+  loadMuted,
+  mutableNames,
+  receiveChat,
+  saveMuted,
+  toggleMuted,
+  type ChatPhrase,
+  type ChatState,
+} from "../chat";
+import type { ComparisonJson } from "../duplicate";
 import { TableConnection } from "../connection";
 import {
   PHASE_KEYS,
@@ -37,15 +54,21 @@ import type { ServerMessage, TableState, TipJson } from "../protocol";
 import { qrSvg } from "../qr";
 import { markLeft, saveSeat, seatFor, seatLink, type HeldSeat } from "../seats";
 import { Card } from "./Card";
+import { ChatPanel, chatStartsOpen } from "./Chat";
 import { Choices } from "./Choices";
+import { ComparisonPanel } from "./Comparison";
 import { optionWords } from "./Analysis";
 import { Replay } from "./Replay";
 import { SessionPanel } from "./Session";
 import { LedgerPanel, ResultPanel } from "./Result";
+import { useMe } from "./me";
+import { navigate } from "./nav";
 import { useSettings } from "./settings";
 
 interface Props {
   table: string;
+  /** The daily challenge (its day) whose deal this table plays, from the page's address. */
+  challenge?: string | null;
   storage: Storage;
   onLobby(): void;
   /** Go to another table (the next round, ``again``), holding ``grant``'s seat there if
@@ -112,8 +135,22 @@ function useTurnEnd(state: TableState | null, version: number, now: () => number
   return end;
 }
 
-export function Table({ table, storage, onLobby, onOpen }: Props) {
+/** The challenge (its day) a table plays a deal of: the server's word where it says so,
+ * else the page's address, else a table named like one ("2024-05-01 3/12", one game, a
+ * person against three bots). */
+function challengeOf(st: TableState | null, fromRoute: string | null): string | null {
+  if (!st) return fromRoute;
+  if (typeof st.challenge === "string") return st.challenge || null;
+  if (fromRoute) return fromRoute;
+  const named = dealOfName(st.name);
+  const kinds = st.kinds ?? st.seats;
+  const alone = kinds[0] === "human" && kinds.slice(1).every((k) => k !== "human");
+  return named && st.games === 1 && alone ? named.day : null;
+}
+
+export function Table({ table, challenge: challengeRoute = null, storage, onLobby, onOpen }: Props) {
   const s = useSettings();
+  const { me: account } = useMe();
   const [model, setModel] = useState<Model>(initialModel);
   const [notice, setNotice] = useState("");
   const [news, setNews] = useState("");
@@ -128,10 +165,29 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
   const token = seated ? held.token : null;
   const heldRef = useRef(held);
   heldRef.current = held;
+  const [chat, setChat] = useState<ChatState>(initialChat);
+  const [muted, setMuted] = useState<Set<string>>(() => loadMuted(storage));
+  /** A chat line was sent and neither it nor an error came back yet. */
+  const chatPending = useRef(false);
+  const [chatShownOpen, setChatShownOpen] = useState(chatStartsOpen);
+  const chatOpen = useRef(chatShownOpen);
+  chatOpen.current = chatShownOpen;
+  const mySeat = useRef<number | null>(null);
+  mySeat.current = model.state?.seat ?? null;
 
   useEffect(() => {
     const c = new TableConnection(table, token, {
       message: (msg: ServerMessage) => {
+        if (msg.type === "chat") {
+          if (msg.seat !== undefined && msg.seat === mySeat.current) chatPending.current = false;
+          setChat((x) => receiveChat(x, msg, mySeat.current, chatOpen.current));
+          return;
+        }
+        if (msg.type === "error" && (msg.for === "chat" || (chatPending.current && isChatError(msg.code)))) {
+          chatPending.current = false; // the answer to the chat line, shown by the chat
+          setChat((x) => chatError(x, msg.code).state);
+          return;
+        }
         setModel((m) => receive(m, msg, performance.now(), s.trickHoldMs));
         if (msg.type === "error") setNotice(errorText(s.lang, msg.code));
         else if ("state" in msg && msg.state) setNotice("");
@@ -158,13 +214,14 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     setTimeoutNote(a === "gut" ? s.t("timedOutGut") : s.t("timedOut").replace("{action}", what));
   }, [model.timedOut?.serial]);
 
-  /** Another round with the same players: the next table and this seat there. */
+  /** Another round with the same players (``duplicate``: the same deals, each hand one seat
+   * on): the next table and this seat there. */
   const following = useRef(false);
-  const again = async () => {
+  const again = async (duplicate = false) => {
     if (!held || held.left) return;
     following.current = true;
     try {
-      const grant = await api.again(table, held.token);
+      const grant = await (duplicate ? api.duplicate(table, held.token) : api.again(table, held.token));
       onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined, true);
     } catch (e) {
       following.current = false;
@@ -186,6 +243,81 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
 
   const now = useNow(model);
   const st: TableState | null = model.state;
+  const challengeDay = challengeOf(st, challengeRoute);
+  const over = st?.over ?? false;
+  const finishedGames = st?.ledger.length ?? 0;
+
+  /** Where the person stands in the challenge once this deal is over (for the next step). */
+  const [standing, setStanding] = useState<ChallengeJson | null>(null);
+  const [challengeBusy, setChallengeBusy] = useState(false);
+  useEffect(() => {
+    if (!challengeDay || !over || !account) return;
+    let stop = false;
+    api.challenge(challengeDay).then((c) => !stop && setStanding(c), () => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [challengeDay, over, account?.name]);
+  const nextDeal = async () => {
+    if (!challengeDay) return;
+    setChallengeBusy(true);
+    try {
+      const grant = await api.challengePlay(challengeDay);
+      if (grant.token) saveSeat(storage, grant.table, { seat: grant.seat, token: grant.token });
+      navigate(challengeTableUrl(grant.table, challengeDay));
+    } catch (e) {
+      setChallengeBusy(false);
+      const code = e instanceof ApiError ? e.code : "network";
+      if (code === "challenge_done") navigate(challengeUrl(challengeDay));
+      else setNotice(errorText(s.lang, code));
+    }
+  };
+
+  /** A duplicate table's comparison with its original (null: none, or not one). */
+  const [comparison, setComparison] = useState<ComparisonJson | null>(null);
+  const isCopy = useRef<boolean | null>(null);
+  const copyWord = st ? ("duplicate_of" in st ? Boolean(st.duplicate_of) : null) : null;
+  useEffect(() => {
+    if (!st || challengeDay) return;
+    if (copyWord === false) isCopy.current = false;
+    if (isCopy.current === false) return;
+    let stop = false;
+    api.comparison(table).then(
+      (c) => {
+        isCopy.current = true;
+        if (!stop) setComparison(c);
+      },
+      (e: unknown) => {
+        // "no_game": this table plays no other table's deals (asked once)
+        if (e instanceof ApiError && e.code === "no_game") isCopy.current = false;
+      },
+    );
+    return () => {
+      stop = true;
+    };
+  }, [table, st !== null, finishedGames, copyWord, challengeDay]);
+
+  const sendChat = (what: { text: string } | { phrase: ChatPhrase }): boolean => {
+    if (!conn.current || !conn.current.sendRaw(chatMessage(what))) return false;
+    chatPending.current = true;
+    setChat(chatSent);
+    return true;
+  };
+  const muteName = (name: string) => {
+    const next = toggleMuted(muted, name);
+    saveMuted(storage, next);
+    setMuted(next);
+  };
+  const chatOpened = (open: boolean) => {
+    chatOpen.current = open;
+    setChatShownOpen(open);
+    if (open) setChat(chatSeen);
+  };
+  /** The closed chat's new lines, from the table's header: open it and go there. */
+  const toChat = () => {
+    chatOpened(true);
+    setTimeout(() => document.getElementById("chat")?.scrollIntoView({ block: "nearest", behavior: "smooth" }), 0);
+  };
   const v = st?.view;
   const mine = myTurn(st);
   useEffect(() => {
@@ -347,11 +479,26 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
     return <Card key={c} token={c} class={cls} seat={seat} title={names[seat]} />;
   });
 
+  const deal = challengeDay ? dealOfName(st.name) : null;
   const header = (
     <div class="info" id="info">
-      <span>
-        {s.t("game")} {st.game}/{st.games}
-      </span>
+      {challengeDay ? (
+        <span class="challenge-tag" id="challenge-tag">
+          {deal
+            ? s.t("challengeDeal").replace("{k}", String(deal.deal + 1)).replace("{n}", String(deal.deals))
+            : s.t("challenge")}
+        </span>
+      ) : (
+        <span>
+          {s.t("game")} {st.game}/{st.games}
+        </span>
+      )}
+      {comparison ? <span class="duplicate-tag" id="duplicate-tag">{s.t("duplicateTag")}</span> : null}
+      {chat.unseen > 0 && !chatShownOpen ? (
+        <button type="button" class="chat-jump" id="chat-jump" onClick={toChat}>
+          {s.t("chat")} <span class="badge">{chat.unseen}</span>
+        </button>
+      ) : null}
       {v?.contract ? (
         <span class="contract">
           {contractText(s.lang, v.contract, s.french)}
@@ -391,10 +538,58 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
 
   const result = model.result ?? st.last_result ?? null;
   const nextTable = st.next_table ?? model.again?.table ?? null;
+  const progress = standing ? progressOf(standing, true) : null;
+  // a challenge's games open once every deal is played (or its day is over)
+  const replayOpen = !challengeDay || Boolean(standing && (standing.done || !standing.ranked));
+  const dealPayout = me !== null && result ? result.result.payouts[me] : null;
+  const people = (st.seat_status ?? []).map((x) => x === "person");
+  const chatShown = !challengeDay && (st.seats.filter((k) => k === "human").length > 1 || chat.lines.length > 0);
+  const chatPanel = chatShown ? (
+    <ChatPanel
+      chat={chat}
+      muted={muted}
+      mutable={mutableNames(st.names, me, people, chat.lines)}
+      mySeat={me}
+      writer={seated && me !== null}
+      online={!offline}
+      send={sendChat}
+      toggleMute={muteName}
+      open={chatShownOpen}
+      setOpen={chatOpened}
+    />
+  ) : null;
   return (
     <div class="table-page">
       <main class="table">
-        {st.over ? (
+        {st.over && challengeDay ? (
+          <div class="over panel" id="over" data-challenge={challengeDay}>
+            <p>
+              {dealPayout !== null && dealPayout !== undefined
+                ? s.t("challengeDealResult").replace("{amount}", amountText(s.lang, dealPayout, unit, true))
+                : s.t("over")}
+            </p>
+            {progress ? (
+              <p class="muted" id="challenge-standing">
+                {s.t("challengePlayed").replace("{k}", String(progress.played)).replace("{n}", String(progress.deals))} ·{" "}
+                {s.t("challengeSoFar").replace("{amount}", amountText(s.lang, progress.total, unit, true))}
+              </p>
+            ) : null}
+            <div class="row">
+              {seated && progress && progress.next !== null ? (
+                <button type="button" class="primary" id="challenge-next" disabled={challengeBusy} onClick={() => void nextDeal()}>
+                  {s.t("challengeNext").replace("{k}", String(progress.next + 1))}
+                </button>
+              ) : progress ? (
+                <button type="button" class="primary" id="challenge-results" onClick={() => navigate(challengeUrl(challengeDay))}>
+                  {s.t("challengeFinished")}
+                </button>
+              ) : null}
+              <button type="button" id="to-challenge" class={progress ? "" : "primary"} onClick={() => navigate(challengeUrl(challengeDay))}>
+                {s.t("challengeBack")}
+              </button>
+            </div>
+          </div>
+        ) : st.over ? (
           <div class="over panel" id="over">
             <p>{s.t("over")}</p>
             <div class="row">
@@ -402,7 +597,13 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
                   {st.next_table ? s.t("nextRound") : s.t("again")}
                 </button>
-              ) : nextTable ? (
+              ) : null}
+              {seated && !st.next_table && st.ledger.length ? (
+                <button type="button" id="duplicate" title={s.t("duplicateHelp")} onClick={() => void again(true)}>
+                  {s.t("duplicate")}
+                </button>
+              ) : null}
+              {!seated && nextTable ? (
                 <button type="button" class="primary" id="watch-next" onClick={() => onOpen(nextTable)}>
                   {s.t("watchNext")}
                 </button>
@@ -411,8 +612,10 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
                 {s.t("toLobby")}
               </button>
             </div>
+            {seated && !st.next_table && st.ledger.length ? <p class="help">{s.t("duplicateHelp")}</p> : null}
           </div>
         ) : null}
+        {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {header}
         {offline ? (
           <p class="status offline" id="connection" role="status">
@@ -444,7 +647,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
           disabled={offline}
           send={send}
         />
-        {mine && seated && tipsAllowed(st) && !offline ? (
+        {mine && seated && tipsAllowed(st) && !challengeDay && !offline ? (
           <div class="tip-row">
             <button type="button" id="tip-button" onClick={() => void askTip()}>
               {s.t("tip")}
@@ -461,7 +664,7 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
             ) : null}
           </div>
         ) : null}
-        <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}`} id="hand">
+        <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}${v?.hand?.length ? "" : " empty"}`} id="hand">
           {(v?.hand ?? []).map((c) => {
             const ok = legalCards.has(c) && !offline && !holding;
             const tipped = tip && tip.version === model.version && tip.best === c ? " tipped" : "";
@@ -520,9 +723,11 @@ export function Table({ table, storage, onLobby, onOpen }: Props) {
         </div>
       </main>
       <aside class="side">
-        {result ? <ResultPanel result={result} names={names} unit={unit} onReplay={() => setReplay(result.game)} /> : null}
-        <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over} onReplay={setReplay} />
-        <SessionPanel table={table} games={st.ledger.length} names={names} unit={unit} />
+        {chatPanel}
+        {result ? <ResultPanel result={result} names={names} unit={unit} onReplay={replayOpen ? () => setReplay(result.game) : undefined} /> : null}
+        <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over} onReplay={replayOpen ? setReplay : undefined} />
+        {comparison && !st.over ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
+        {replayOpen ? <SessionPanel table={table} games={st.ledger.length} names={names} unit={unit} /> : null}
       </aside>
       <span class="sr" aria-live="assertive">
         {mine ? s.t("yourTurn") : ""}
