@@ -114,6 +114,8 @@ def _challenge(server: ServerProcess, db: str) -> None:
             lists = [cards for text in seen for cards in _card_lists(json.loads(text))]
             assert any(mine == cards for cards in lists), (name, k, sorted(mine), seen[-3:])
             tables[name].append(grant["table"])
+            shown = b.ok("GET", f"/api/tables/{grant['table']}")["state"]
+            assert shown["over"] and shown["last_result"]["hands"] == []  # with the replay
             if k < DEALS - 1:
                 b.refused("GET", f"/api/tables/{grant['table']}/games/1", None, 403,
                           "challenge_running")  # fmt: skip

@@ -43,6 +43,7 @@ from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
 from schafkopf.rules import Kind, RulesError, Ruleset
 from schafkopf.scoring import breakdown
+from schafkopf.server.challenge import today
 from schafkopf.session import Session
 from schafkopf.tui.render import sort_cards
 
@@ -670,14 +671,17 @@ class Table:
         return rows
 
     def result_json(self, number: int) -> dict[str, Any]:
-        """A finished game's result with all hands (public once the game is over)."""
+        """A finished game's result with all hands (public once the game is over; not at a
+        duplicate challenge's table during its day: its hands open with the replay, to
+        whoever has played all its deals)."""
         cached = self._results.get(number)
         if cached is None:
             rec = self.record(number)
             game = self.finished[number - 1]
+            hidden = bool(self.config.challenge) and self.config.challenge >= today()
             cached = self._results[number] = {
                 "game": number,
-                "hands": rec["hands"],
+                "hands": [] if hidden else rec["hands"],
                 "contract": rec.get("contract"),
                 "result": rec["result"],
                 "breakdown": breakdown(
