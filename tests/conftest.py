@@ -11,8 +11,10 @@ the first packet, which matters only for Klopfen).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 from schafkopf.actions import (
     DOUBLE,
@@ -965,3 +967,16 @@ def replay_game(
         klopfen=klopfen,
         stock=stock,
     )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium under Playwright, one per module of browser tests."""
+    from playwright.sync_api import sync_playwright
+
+    from test_browser import _chromium
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        yield b
+        b.close()

@@ -57,24 +57,21 @@ def _shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def page_server(
+    tmp_path_factory: pytest.TempPathFactory, name: str, settings: list[str]
+) -> Iterator[ServerProcess]:
+    """A server of the built page on a database of its own, for a module's browser tests."""
     _built_page()
-    db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'ui.db'}"
-    quick_analysis = ["analysis_worlds=3", "analysis_bid_worlds=2"]
-    s = ServerProcess(db, bot_delay=0.02, settings=quick_analysis).start()
+    db = f"sqlite:///{tmp_path_factory.mktemp(name) / 'ui.db'}"
+    s = ServerProcess(db, bot_delay=0.02, settings=settings).start()
     yield s
     s.stop()
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
-        yield b
-        b.close()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    quick_analysis = ["analysis_worlds=3", "analysis_bid_worlds=2"]
+    yield from page_server(tmp_path_factory, "browser", quick_analysis)
 
 
 def _new_page(

@@ -23,12 +23,11 @@ import pytest
 
 from test_browser import (
     PHONES,
-    _built_page,
-    _chromium,
     _new_page,
     _no_overflow,
     _play_until_over,
     _shot,
+    page_server,
 )
 from test_server_process import ServerProcess
 
@@ -37,22 +36,9 @@ PASSWORD = "geheim-und-lang"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    _built_page()
-    db = f"sqlite:///{tmp_path_factory.mktemp('accounts') / 'ui.db'}"
-    settings = ["leaderboard_min_games=1", "logins_per_minute=60"]
-    s = ServerProcess(db, bot_delay=0.02, settings=settings).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from page_server(
+        tmp_path_factory, "accounts", ["leaderboard_min_games=1", "logins_per_minute=60"]
+    )
 
 
 def _status(server: ServerProcess, path: str) -> tuple[int, dict[str, Any]]:

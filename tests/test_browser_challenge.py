@@ -24,14 +24,13 @@ import pytest
 from test_browser import (
     DESKTOP,
     PHONES,
-    _built_page,
-    _chromium,
     _hand_on_screen,
     _new_page,
     _no_overflow,
     _play_until_over,
     _shot,
     _table_for_two,
+    page_server,
 )
 from test_browser_accounts import _sign_up, _table_of, _wait_text
 from test_server_process import ServerProcess
@@ -41,22 +40,9 @@ PAST_DAY = "2024-05-01"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    _built_page()
-    db = f"sqlite:///{tmp_path_factory.mktemp('challenge') / 'ui.db'}"
-    settings = ["logins_per_minute=60", "chat_lines_per_minute=60"]
-    s = ServerProcess(db, bot_delay=0.02, settings=settings).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from page_server(
+        tmp_path_factory, "challenge", ["logins_per_minute=60", "chat_lines_per_minute=60"]
+    )
 
 
 def _phone_shot(page: Any, name: str) -> None:
