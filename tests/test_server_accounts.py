@@ -24,7 +24,10 @@ from schafkopf.server.store import Store
 from server_helpers import play_to_end
 from test_server_process import ServerProcess
 
-SETTINGS = ["tables_per_minute=1000", "joins_per_minute=1000", "requests_per_second=1000"]
+SETTINGS = [
+    "tables_per_minute=1000", "joins_per_minute=1000", "requests_per_second=1000",
+    "logins_per_name=1000",
+]  # fmt: skip
 PASSWORD = "Eichel-Ober-7"
 
 
@@ -150,7 +153,7 @@ def test_logins_are_rate_limited_per_name(db: str) -> None:
     server = ServerProcess(db, settings=[*SETTINGS, "logins_per_name=3"]).start()
     try:
         Browser(server).ok("POST", "/api/accounts", {"name": "Anna", "password": PASSWORD})
-        for address_change in range(3):
+        for address_change in range(2):  # the sign-up was the name's first try
             b = Browser(server)
             b.refused("POST", "/api/login", {"name": "anna", "password": f"guess-{address_change}"},
                       401, "bad_login")  # fmt: skip
@@ -216,6 +219,23 @@ def test_seats_follow_a_logged_in_person_and_guest_games_are_kept(server: Server
         assert json.loads(ws.recv(timeout=20))["code"] == "bad_origin"
     with connect(url) as ws:  # without the cookie: a spectator
         assert json.loads(ws.recv(timeout=20))["state"]["seat"] is None
+    # a seat left and taken by another person is no longer the account's
+    host = Browser(server)
+    other = host.ok("POST", "/api/tables", {"games": 1, "player": "Bert", "seats": seats})
+    join = {"invite": other["invite"], "name": "x"}
+    mine_there = other_device.ok("POST", f"/api/tables/{other['table']}/join", join)
+    other_device.ok("POST", f"/api/tables/{other['table']}/leave", {"token": mine_there["token"]})
+    gone = [s["table"] for s in other_device.ok("GET", "/api/me")["seats"]]
+    assert other["table"] in gone  # left: a bot plays for Anna, the seat is still hers
+    cilli = Browser(server).ok(
+        "POST", f"/api/tables/{other['table']}/join", join | {"name": "Cilli"}
+    )
+    assert cilli["seat"] == 1
+    now = [s["table"] for s in other_device.ok("GET", "/api/me")["seats"]]
+    assert other["table"] not in now
+    url = f"ws://127.0.0.1:{server.port}/ws/{other['table']}"
+    with connect(url, additional_headers={"cookie": cookie, "origin": server.url}) as ws:
+        assert json.loads(ws.recv(timeout=20))["state"]["seat"] is None  # not Cilli's seat
 
 
 def test_export_and_deletion(db: str) -> None:

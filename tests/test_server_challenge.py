@@ -109,6 +109,8 @@ def _challenge(server: ServerProcess, db: str) -> None:
             if k == 0:
                 b.refused("POST", f"/api/tables/{grant['table']}/tip", {"token": grant["token"]},
                           403, "tips_off")  # fmt: skip
+                b.refused("POST", f"/api/tables/{grant['table']}/leave",
+                          {"token": grant["token"]}, 403, "challenge_running")  # fmt: skip
             _play_deal(server, grant, last, seen)
             mine = set(deals[k][0].split())  # the probe sees a hand where there is one
             lists = [cards for text in seen for cards in _card_lists(json.loads(text))]

@@ -33,6 +33,7 @@ from schafkopf.server.accounts import (
     LoginSession,
     name_key,
 )
+from schafkopf.server.challenge import today
 from schafkopf.server.hub import Hub
 from schafkopf.server.limits import RateLimits
 from schafkopf.server.protocol import (
@@ -117,15 +118,14 @@ def add_account_routes(
             raise TableError(
                 "rate_limited", f"at most {settings.logins_per_minute} logins a minute"
             )
-        if not per_name.has(name_key(name)):
+        if not per_name.allow(name_key(name)[:60]):
             raise TableError(
-                "rate_limited",
-                f"at most {settings.logins_per_name} failed logins a minute for a name",
+                "rate_limited", f"at most {settings.logins_per_name} logins a minute for a name"
             )
+        if not logins.origin_ok(request):
+            raise TableError("bad_origin", "requests from another site are refused")
 
-    def failed(name: str, e: AccountError) -> TableError:
-        if e.code == "bad_login":
-            per_name.allow(name_key(name))
+    def failed(_name: str, e: AccountError) -> TableError:
         return TableError(e.code, str(e))
 
     def logged_in(request: Request, login_secret: str, csrf: str, account: Any) -> JSONResponse:
@@ -148,7 +148,7 @@ def add_account_routes(
             if not claim.token.isascii() or "\x00" in claim.table:
                 continue
             seat = hub.store.seat_of_token(claim.table, claim.token)
-            if seat is not None and accounts.keep_seat(account_id, claim.table, seat):
+            if seat is not None and accounts.keep_seat(account_id, claim.table, seat, claim.token):
                 kept += 1
         return kept
 
@@ -263,9 +263,12 @@ def _logged_out(body: dict[str, Any] | None = None) -> Response:
 
 
 def _account_name(name: str) -> str:
-    """A name for an account: 2 to 30 characters of text, spaces squeezed."""
+    """A name for an account: 2 to 30 characters of text, spaces squeezed (also when
+    folded for comparison: ``ß`` folds to ``ss``)."""
     shown = " ".join(name.split())
     if not 2 <= len(shown) <= 30 or not all(c.isprintable() for c in shown):
+        raise TableError("bad_name", "a name is 2 to 30 printable characters")
+    if len(name_key(shown)) > 30:
         raise TableError("bad_name", "a name is 2 to 30 printable characters")
     return shown
 
@@ -286,6 +289,8 @@ def _export(hub: Hub, accounts: AccountStore, login: LoginSession) -> dict[str, 
             table = hub.readable(table_id)
         except TableError:
             continue
+        if table.config.challenge and table.config.challenge >= today():
+            continue  # the day's challenge: its hands open after the day (or with its replays)
         games = [table.record(n) for n in range(1, len(table.finished) + 1)]
         tables.append({"table": table_id, "seat": seat, "names": list(table.names),
                        "games": games})  # fmt: skip

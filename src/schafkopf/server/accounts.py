@@ -33,6 +33,7 @@ from sqlalchemy import (
     String,
     delete,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -86,6 +87,10 @@ class AccountSeatRow(_Base):
     account_id: Mapped[str] = mapped_column(
         ForeignKey("accounts.id", ondelete="CASCADE"), index=True
     )
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The seat's token when the account took it: the seat is the account's while the seat
+    has that token, or none (the person left, a bot plays for them); once another person
+    took it with a token of their own, it is theirs."""
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -289,34 +294,50 @@ class AccountStore:
 
     # -- seats ------------------------------------------------------------------------------
 
-    def keep_seat(self, account_id: str, table_id: str, seat: int) -> bool:
-        """The account holds that seat from now on (False: another account does)."""
+    def keep_seat(self, account_id: str, table_id: str, seat: int, token: str) -> bool:
+        """The account holds that seat, which ``token`` holds now, from now on (False: the
+        token does not hold it). The last person to take a seat with a token of their own
+        holds it: a seat left and taken by another is no longer the first one's."""
         with self._session() as s:
+            current = s.get(SeatRow, (table_id, seat))
+            if current is None or current.token != token:
+                return False
             row = s.get(AccountSeatRow, (table_id, seat))
-            if row is not None:
-                return row.account_id == account_id
-            s.add(AccountSeatRow(table_id=table_id, seat=seat, account_id=account_id,
-                                 at=time.time()))  # fmt: skip
+            if row is None:
+                s.add(AccountSeatRow(table_id=table_id, seat=seat, account_id=account_id,
+                                     token=token, at=time.time()))  # fmt: skip
+            else:
+                row.account_id, row.token, row.at = account_id, token, time.time()
             return True
 
     def seats(self, account_id: str) -> list[tuple[str, int, str | None]]:
         """The account's seats, newest first: table, seat and the seat's token (None once
-        the person left it)."""
+        the person left it); a seat another person took since is left out."""
         with self._session() as s:
             rows = s.execute(
-                select(AccountSeatRow.table_id, AccountSeatRow.seat, SeatRow.token)
+                select(AccountSeatRow.table_id, AccountSeatRow.seat, AccountSeatRow.token,
+                       SeatRow.token)
                 .join(SeatRow, (SeatRow.table_id == AccountSeatRow.table_id)
                       & (SeatRow.seat == AccountSeatRow.seat))
                 .where(AccountSeatRow.account_id == account_id)
                 .order_by(AccountSeatRow.at.desc())
             ).all()  # fmt: skip
-            return [(str(t), int(seat), tok) for t, seat, tok in rows]
+            return [
+                (str(t), int(seat), now)
+                for t, seat, kept, now in rows
+                if now is None or now == kept
+            ]
 
     def seat_holder(self, table_id: str, seat: int) -> str | None:
-        """The account that holds a seat, or None."""
+        """The account that holds a seat (also while a bot plays for its person), or None."""
         with self._session() as s:
             row = s.get(AccountSeatRow, (table_id, seat))
-            return None if row is None else row.account_id
+            if row is None:
+                return None
+            current = s.get(SeatRow, (table_id, seat))
+            if current is not None and current.token is not None and current.token != row.token:
+                return None  # another person took the seat since
+            return row.account_id
 
     def delete(self, account_id: str) -> tuple[list[tuple[str, int]], str]:
         """Delete the account: its seats show :data:`DELETED_NAME` (games stay), its login
@@ -347,6 +368,9 @@ class AccountStore:
                     if c.person is not None:
                         c.person = replaced_name(c.person, old, DELETED_NAME)
             s.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
+            key = f"account:{account_id}"  # its ratings (rows of schafkopf.server.ratings)
+            s.execute(text("DELETE FROM rated_games WHERE key = :key"), {"key": key})
+            s.execute(text("DELETE FROM ratings WHERE key = :key"), {"key": key})
             s.execute(delete(LoginSessionRow).where(LoginSessionRow.account_id == account_id))
             s.delete(account)
             return seats, old

@@ -219,11 +219,12 @@ def create_app(
     def follow_accounts(old: str, new: str) -> None:
         """The accounts that held seats at a table hold the same seats at the next one
         (another round, or its deals again), where a person holds them there."""
-        table = hub.get(new).table
-        for seat, status in enumerate(table.seat_status):
+        live = hub.get(new)
+        for seat, status in enumerate(live.table.seat_status):
             holder = accounts.seat_holder(old, seat)
-            if holder is not None and status == PERSON:
-                accounts.keep_seat(holder, new, seat)
+            token = live.tokens[seat]
+            if holder is not None and status == PERSON and token is not None:
+                accounts.keep_seat(holder, new, seat, token)
 
     def readable_game(table_id: str, request: Request) -> Table:
         """A table whose finished games may be read by this request (a challenge's only
@@ -301,8 +302,8 @@ def create_app(
         table_id, invite, seat, token = hub.create(
             config, player or body.player, public=body.public
         )
-        if login is not None and seat is not None:
-            accounts.keep_seat(login.account.id, table_id, seat)
+        if login is not None and seat is not None and token is not None:
+            accounts.keep_seat(login.account.id, table_id, seat, token)
         return {
             "table": table_id,
             "invite": invite,
@@ -326,11 +327,13 @@ def create_app(
         name = login.account.name if login is not None else body.name
         seat, token = await hub.join(table_id, body.invite, name)
         if login is not None:
-            accounts.keep_seat(login.account.id, table_id, seat)
+            accounts.keep_seat(login.account.id, table_id, seat, token)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, body: SeatToken) -> dict[str, Any]:
+        if hub.get(_table_id(table_id)).table.config.challenge:
+            raise TableError("challenge_running", "a challenge's deal is played to its end")
         seat, name = await hub.leave(_table_id(table_id), body.token)
         return {"table": table_id, "seat": seat, "name": name}
 

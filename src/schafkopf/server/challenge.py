@@ -164,6 +164,7 @@ class Challenges:
                 return None
             if row.payout is None:
                 row.payout, row.finished = payout, time.time()
+                row.ranked = row.ranked and today() == row.challenge  # finished on its day
             return _entry(row)
 
 

@@ -114,6 +114,10 @@ def add_challenge_routes(
         mine = challenges.entries(day, account.id)
         running = next((e for e in mine if e.payout is None), None)
         if running is not None:
+            table = hub.readable(running.table_id)
+            if table.finished:  # over, but its payout was not stored (a crash at its end)
+                finished(table, 1)
+                return await challenge_play(day, request)
             token = next(
                 (tok for t, _s, tok in accounts.seats(account.id) if t == running.table_id), None
             )
@@ -137,7 +141,7 @@ def add_challenge_routes(
         if not challenges.add(day, account.id, deal, table_id, ranked=day == today()):
             hub.close(table_id)  # another request made this deal's table at the same moment
             raise TableError("conflict", "that deal's table was made just now: ask again")
-        accounts.keep_seat(account.id, table_id, seat)
+        accounts.keep_seat(account.id, table_id, seat, token)
         return {"table": table_id, "seat": seat, "token": token, "deal": deal}
 
 

@@ -1029,7 +1029,12 @@ class Hub:
             if bot is not None and key not in live.asked and self._may_play(live, s):
                 live.asked.add(key)
                 try:
-                    say = await self._think(live, s, bot, "double", game.view(s))
+                    if t.config.challenge:  # at once, before anyone else may act: alike
+                        # play gets alike answers, whatever the timing (rule-based: quick)
+                        rng = random.Random(decision_seed(t, s, "double"))
+                        say = bool(answer(bot, "double", game.view(s), rng))
+                    else:
+                        say = await self._think(live, s, bot, "double", game.view(s))
                 except TimeoutError:
                     log.warning("table %s: bot %s overran its time for Kontra/Re", t.id, s)
                     say = False

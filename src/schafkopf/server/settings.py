@@ -70,8 +70,7 @@ class ServerSettings:
     logins_per_minute: int = 10
     """Logins and sign-ups one client address may try per minute."""
     logins_per_name: int = 5
-    """Failed logins (or password checks) per minute for one account name, from any
-    address; past it every try for the name is refused until the minute has refilled."""
+    """Logins (and password checks) per minute for one account name, from any address."""
     session_days: float = 30.0
     """A login session unused for this long ends (the person logs in again)."""
     secure_cookies: bool = False

@@ -775,9 +775,10 @@ MAX_NAME: Final = 30
 
 def tips_allowed(config: TableConfig, seat_status: Sequence[str], seat: int) -> bool:
     """Whether ``seat`` may ask for a tip: where every other seat is a bot, or where the
-    table's creator allowed tips for everyone; never at a duplicate challenge's table."""
-    if config.challenge:
-        return False
+    table's creator allowed tips for everyone; never at a duplicate challenge's table, nor
+    where the creator marked the table rated."""
+    if config.challenge or config.rated:
+        return False  # a challenge's deal, a table its creator marked rated
     return config.tips or all(
         st not in (PERSON, FREE) for s, st in enumerate(seat_status) if s != seat
     )

@@ -41,6 +41,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.String(32), primary_key=True),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("account_id", sa.String(32), nullable=False),
+        sa.Column("token", sa.String(64), nullable=True),
         sa.Column("at", sa.Float(), nullable=False),
         sa.ForeignKeyConstraint(["table_id", "seat"], ["seats.table_id", "seats.seat"]),
         sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
