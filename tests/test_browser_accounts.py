@@ -37,7 +37,9 @@ PASSWORD = "geheim-und-lang"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from page_server(
-        tmp_path_factory, "accounts", ["leaderboard_min_games=1", "logins_per_minute=60"]
+        tmp_path_factory,
+        "accounts",
+        ["leaderboard_min_games=1", "logins_per_minute=60", "logins_per_name=100"],
     )
 
 

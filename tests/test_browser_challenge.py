@@ -41,7 +41,9 @@ PAST_DAY = "2024-05-01"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     yield from page_server(
-        tmp_path_factory, "challenge", ["logins_per_minute=60", "chat_lines_per_minute=60"]
+        tmp_path_factory,
+        "challenge",
+        ["logins_per_minute=60", "logins_per_name=100", "chat_lines_per_minute=60"],
     )
 
 
