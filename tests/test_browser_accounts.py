@@ -13,7 +13,6 @@ saved there.
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from test_browser import (
     _no_overflow,
     _play_until_over,
     _shot,
+    _wait_text,
     page_server,
 )
 from test_server_process import ServerProcess
@@ -50,17 +50,6 @@ def _status(server: ServerProcess, path: str) -> tuple[int, dict[str, Any]]:
             return r.status, dict(json.loads(r.read()))
     except urllib.error.HTTPError as e:
         return e.code, dict(json.loads(e.read()))
-
-
-def _wait_text(page: Any, selector: str, words: str, timeout_s: float = 15) -> str:
-    deadline = time.monotonic() + timeout_s
-    while True:
-        found = page.locator(selector)
-        text = found.first.inner_text() if found.count() else ""
-        if words in text:
-            return str(text)
-        assert time.monotonic() < deadline, f"{words!r} not in {selector}: {text!r}"
-        time.sleep(0.1)
 
 
 def _table_of(page: Any) -> str:

@@ -216,6 +216,17 @@ def create_app(
     challenges = Challenges(store.engine)
     add_challenge_routes(app, hub, accounts, challenges, logins, settings)
 
+    def may_follow(table_id: str, request: Request) -> None:
+        """Refuse a next table (another round, or the deals again) after a challenge's deal,
+        or past the address's limit of new tables (asking again for one made is free)."""
+        live = hub.get(_table_id(table_id))
+        if live.table.config.challenge:
+            raise TableError("challenge_running", "a challenge's deal has no next table")
+        if live.next_table is None and not creations.allow(_address(request)):
+            raise TableError(
+                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
+            )
+
     def follow_accounts(old: str, new: str) -> None:
         """The accounts that held seats at a table hold the same seats at the next one
         (another round, or its deals again), where a person holds them there."""
@@ -344,13 +355,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/again")
     async def again(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
-        live = hub.get(_table_id(table_id))
-        if live.table.config.challenge:
-            raise TableError("challenge_running", "a challenge's deal has no next round")
-        if live.next_table is None and not creations.allow(_address(request)):
-            raise TableError(
-                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
-            )
+        may_follow(table_id, request)
         answer, made = await hub.again(table_id, body.token)
         if made:
             follow_accounts(table_id, answer["table"])
@@ -360,13 +365,7 @@ def create_app(
     async def duplicate(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
         """After the last game: the same deals again with the same players, each hand one
         seat on (a friends' duplicate table)."""
-        live = hub.get(_table_id(table_id))
-        if live.table.config.challenge:
-            raise TableError("challenge_running", "a challenge's deals are not played again")
-        if live.next_table is None and not creations.allow(_address(request)):
-            raise TableError(
-                "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
-            )
+        may_follow(table_id, request)
         answer, made = await hub.again(table_id, body.token, duplicate=True)
         if made:
             follow_accounts(table_id, answer["table"])
