@@ -1,7 +1,8 @@
 """The bot levels' ratings, measured as a person's is: one level against three rule-based bots.
 
 Run: ``python bench/rate_levels.py [--deals 30] [--seed 11] [--preset standard]
-[--resamples 200] [--write]``. The rule-based level (``heuristic``) is the anchor: mu 25
+[--resamples 200] [--levels level:1,level:3,level:4,level:5] [--write]``. The rule-based
+level (``level:2``) is the anchor: mu 25
 (openskill's start, where every new person starts too) and sigma 1 (a well-known player).
 Each other level plays ``--deals`` deals in each of the four seats (duplicate: the same
 cards in every seat) against three rule-based bots, and its games are rated in order as the
@@ -10,7 +11,8 @@ from the start rating. Printed per level: mu and sigma (openskill's own uncertai
 bootstrap interval of mu (the deals resampled ``--resamples`` times and rated again), and
 its mean payout a game against the three bots with a 95% bootstrap interval, to check that
 the ratings order the levels as the money does. With ``--write`` the ratings go to
-``src/schafkopf/server/level_ratings.json``: the anchors of the server's ratings.
+``src/schafkopf/server/level_ratings.json`` (the anchors of the server's ratings; the levels
+not run this time keep theirs there).
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from schafkopf.ratings import Rating, rate
 from schafkopf.record import game_to_record
 from schafkopf.server.ratings import ANCHORS
 
-ANCHOR_LEVEL = "heuristic"
+ANCHOR_LEVEL = "level:2"
 ANCHOR = Rating(25.0, 1.0)
-LEVELS = ("random", "pimc", "pimc_inference")
+LEVELS = ("level:1", "level:3", "level:4", "level:5")
+"""The levels rated by default (``--levels`` picks others); the anchor is the rule-based one."""
 
 Deal = list[tuple[int, dict[str, Any]]]
 """One deal's games of a level: (its seat, the record), one per seat."""
@@ -84,6 +87,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--resamples", type=int, default=200)
+    ap.add_argument("--levels", default=",".join(LEVELS), help="level ids, comma-separated")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     started = time.perf_counter()
@@ -91,7 +95,7 @@ def main() -> None:
     anchor = {"mu": ANCHOR.mu, "sigma": ANCHOR.sigma, "mu_95": [ANCHOR.mu] * 2, "anchor": True}
     rows: dict[str, Any] = {ANCHOR_LEVEL: anchor}
     money: dict[str, tuple[float, float, float]] = {}
-    for level_id in LEVELS:
+    for level_id in args.levels.split(","):
         deals = play_level(level_id, args.deals, args.seed, args.preset)
         r = rate_deals(deals)
         mus, pays = [], []
@@ -117,7 +121,9 @@ def main() -> None:
         made = (
             f"bench/rate_levels.py --deals {args.deals} --seed {args.seed} --preset {args.preset}"
         )
-        ANCHORS.write_text(json.dumps({"made_by": made, "levels": rows}, indent=1) + "\n")
+        kept = json.loads(ANCHORS.read_text())["levels"] if ANCHORS.is_file() else {}
+        made_by = {"made_by": made, "levels": kept | rows}  # the levels not run this time stay
+        ANCHORS.write_text(json.dumps(made_by, indent=1) + "\n")
         print(f"written: {ANCHORS}")
 
 

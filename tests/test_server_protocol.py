@@ -65,11 +65,14 @@ def test_options_and_page(client: TestClient) -> None:
     r = client.get("/api/options").json()
     assert set(r["presets"]) == {"standard", "sauspiel", "bsv"}
     ids = [b["id"] for b in r["bots"]]
-    assert {"heuristic", "pimc", "pimc_inference", "random"} <= set(ids)
+    assert ids == [f"level:{n}" for n in range(1, 6)]  # the ladder, weakest first
     assert all(b["de"] and b["en"] and "spec" not in b for b in r["bots"])
     assert r["seat_kinds"] == ["human", *ids]
     for level in ids:  # every offered bot can sit at a table
         assert _create(client, seats=["human", level, "heuristic", "heuristic"])["table"]
+    for old in ("heuristic", "pimc", "pimc_inference", "random"):  # release 0.1's ids still do
+        made = _create(client, seats=["human", old, "level:2", "level:2"])
+        assert made["table"]
     from test_page_words import built_page
 
     built_page()

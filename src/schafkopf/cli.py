@@ -127,7 +127,7 @@ def play(
         str,
         typer.Option(
             help="Computer players: a player spec (heuristic, random, pimc, "
-            "pimc:samples=20,seconds=0.5) or a level (heuristic, pimc, pimc_inference, random)."
+            "pimc:samples=20,seconds=0.5) or a level (level:1 to level:5)."
         ),
     ] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed for the deals and the bots.")] = None,

@@ -862,15 +862,56 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
   },
 };
 
-/** A bot level's strength in words, from the level id the server offers. */
+/** A bot level's strength in words, from the level id the server offers (the ladder
+ * ``level:1`` to ``level:5``; the ids of earlier releases for tables saved with them). */
 export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
-  de: { random: "Anfänger (Zufall)", heuristic: "Mittel (regelbasiert)", pimc: "Stark", pimc_inference: "Am stärksten" },
-  en: { random: "Beginner (random)", heuristic: "Medium (rule-based)", pimc: "Strong", pimc_inference: "Strongest" },
+  de: {
+    "level:1": "Stufe 1 · Anfänger",
+    "level:2": "Stufe 2 · Gelegenheitsspieler",
+    "level:3": "Stufe 3 · Stammtischspieler",
+    "level:4": "Stufe 4 · Experte",
+    "level:5": "Stufe 5 · Meister",
+    random: "Zufall",
+    heuristic: "Regelbasiert",
+    pimc: "Stark (PIMC)",
+    pimc_inference: "Am stärksten (PIMC)",
+  },
+  en: {
+    "level:1": "Level 1 · Beginner",
+    "level:2": "Level 2 · Casual player",
+    "level:3": "Level 3 · Regular",
+    "level:4": "Level 4 · Expert",
+    "level:5": "Level 5 · Master",
+    random: "Random",
+    heuristic: "Rule-based",
+    pimc: "Strong (PIMC)",
+    pimc_inference: "Strongest (PIMC)",
+  },
 };
 
 const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
-  de: { random: "Anfänger", heuristic: "Mittel", pimc: "Stark", pimc_inference: "Meister" },
-  en: { random: "Beginner", heuristic: "Medium", pimc: "Strong", pimc_inference: "Master" },
+  de: {
+    "level:1": "Anfänger",
+    "level:2": "Gelegenheit",
+    "level:3": "Stammtisch",
+    "level:4": "Experte",
+    "level:5": "Meister",
+    random: "Zufall",
+    heuristic: "Regelbasiert",
+    pimc: "Stark",
+    pimc_inference: "Am stärksten",
+  },
+  en: {
+    "level:1": "Beginner",
+    "level:2": "Casual",
+    "level:3": "Regular",
+    "level:4": "Expert",
+    "level:5": "Master",
+    random: "Random",
+    heuristic: "Rule-based",
+    pimc: "Strong",
+    pimc_inference: "Strongest",
+  },
 };
 
 /** A bot level's strength in words (``short`` for a seat on the table). */

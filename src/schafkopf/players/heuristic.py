@@ -32,6 +32,7 @@ from schafkopf.actions import (
     SPIEL,
     WEITER,
     Action,
+    is_card,
     is_name,
     is_offer,
     offer_of,
@@ -313,10 +314,10 @@ def plan_margins(
     return out
 
 
-def _best_plan(plans: Iterable[_Plan]) -> _Plan | None:
-    """The playable plan to aim for, or None when the hand should pass."""
+def _best_plan(plans: Iterable[_Plan], bar: float = 0.0) -> _Plan | None:
+    """The playable plan to aim for (its margin at least ``bar``), or None: pass."""
     best = max(plans, key=lambda p: p.key, default=None)
-    return best if best is not None and best.margin >= 0 else None
+    return best if best is not None and best.margin >= bar else None
 
 
 def _dealt_hand(view: View) -> int:
@@ -650,10 +651,21 @@ class _Play:
 
 
 class HeuristicPlayer:
-    """A rule-based player: conventional bidding, Kontra with strength, sensible card play."""
+    """A rule-based player: conventional bidding, Kontra with strength, sensible card play.
 
-    def __init__(self, name: str = "Heuristik") -> None:
+    A beginner (the ladder's first level) is this player with ``slips``, the share of card
+    decisions (with a choice) in which it plays a random legal card instead, and ``rash``, how
+    far below the rule-based bar (in the ratings' units) a hand still makes it play.
+    """
+
+    def __init__(self, name: str = "Heuristik", slips: float = 0.0, rash: float = 0.0) -> None:
+        if not 0.0 <= slips <= 1.0:
+            raise ValueError(f"slips must be between 0 and 1, got {slips!r}")
+        if rash < 0:
+            raise ValueError(f"rash must not be negative, got {rash!r}")
         self.name = name
+        self.slips = slips
+        self.rash = rash
 
     def __repr__(self) -> str:
         """The name and the player spec that builds such a player.
@@ -670,6 +682,10 @@ class HeuristicPlayer:
             return legal[0]
         phase = view.phase
         if phase == PLAY:
+            if self.slips and rng.random() < self.slips:
+                cards = [a for a in legal if is_card(a)]
+                if len(cards) > 1:
+                    return rng.choice(cards)
             action = self._play(view)
         elif phase == BIDDING:
             action = self._bid(view)
@@ -726,7 +742,7 @@ class HeuristicPlayer:
         """Say spiel when the hand clears a bar; after an earlier spiel only for a solo-type."""
         if SPIEL not in view.legal:
             return WEITER
-        best = _best_plan(_plans(int(view.hand), view.rules, self._leads(view)))
+        best = _best_plan(_plans(int(view.hand), view.rules, self._leads(view)), -self.rash)
         if best is None:
             return WEITER
         earlier = any(a == SPIEL for _, a in view.history)
@@ -741,7 +757,7 @@ class HeuristicPlayer:
         """
         best: dict[tuple[Kind, bool], tuple[bool, int, float, float]] = {}
         for p in _plans(int(view.hand), view.rules, self._leads(view)):
-            if p.margin >= 0:
+            if p.margin >= -self.rash:
                 k = (p.kind, p.tout)
                 best[k] = max(best.get(k, p.key), p.key)
         offers = [a for a in view.legal if is_offer(a) and offer_of(a) in best]

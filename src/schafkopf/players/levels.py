@@ -14,30 +14,60 @@ from typing import Final
 
 @dataclass(frozen=True)
 class Level:
-    """One bot level: ``id`` for clients, ``spec`` for the player registry."""
+    """One bot level: ``id`` for clients, ``spec`` for the player registry; ``listed``: the
+    page offers it (the others are the ids of earlier releases, still served)."""
 
     id: str
     spec: str
     de: str
     en: str
+    listed: bool = True
+
+    @property
+    def key(self) -> str:
+        """The level's name in ratings: ``level:<n>`` (an earlier release's ``level:<id>``)."""
+        return self.id if self.id.startswith("level:") else f"level:{self.id}"
 
     def to_json(self) -> dict[str, str]:
         """The level as ``GET /api/options`` lists it (the spec stays on the server)."""
         return {"id": self.id, "de": self.de, "en": self.en}
 
 
+LADDER: Final = (
+    Level("level:1", "heuristic:slips=0.3,rash=2", "Anfänger", "Beginner"),
+    Level("level:2", "heuristic", "Gelegenheitsspieler", "Casual player"),
+    Level("level:3", "pimc:samples=20,seconds=0.5", "Stammtischspieler", "Regular"),
+    Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
+    Level(
+        "level:5",
+        "pimc:samples=20,seconds=0.5,inference=true,doubling_worlds=24",
+        "Meister",
+        "Master",
+    ),
+)
+"""The ladder, weakest first: the registry builds ``level:N`` as the N-th's spec. Level 1 is a
+beginner: the rule-based player that plays hands two rating points below its bar and slips
+(a random legal card) in three card decisions of ten; level 5 is the strongest we have
+(README: the ladder's matches)."""
+
 LEVELS: Final = (
-    Level("heuristic", "heuristic", "Regelbasiert", "Rule-based"),
-    Level("pimc", "pimc:samples=20,seconds=0.5", "Stark (PIMC)", "Strong (PIMC)"),
+    *LADDER,
+    Level("heuristic", "heuristic", "Regelbasiert", "Rule-based", listed=False),
+    Level("pimc", "pimc:samples=20,seconds=0.5", "Stark (PIMC)", "Strong (PIMC)", listed=False),
     Level(
         "pimc_inference",
         "pimc:samples=20,seconds=0.5,inference=true",
         "Am stärksten (PIMC mit Handschätzung)",
         "Strongest (PIMC with hand inference)",
+        listed=False,
     ),
-    Level("random", "random", "Zufall", "Random"),
+    Level("random", "random", "Zufall", "Random", listed=False),
 )
-"""The levels, weakest-to-strongest order aside: the page lists them as here."""
+"""Every level a server takes: the ladder (the page lists it as here), then the ids of earlier
+releases (tables saved with them still play)."""
+
+LISTED: Final = tuple(lv for lv in LEVELS if lv.listed)
+"""The levels a page offers."""
 
 BY_ID: Final = {level.id: level for level in LEVELS}
 
@@ -45,3 +75,8 @@ BY_ID: Final = {level.id: level for level in LEVELS}
 def level(level_id: str) -> Level | None:
     """The level with this id, or None."""
     return BY_ID.get(level_id)
+
+
+def ladder_spec(n: int) -> str | None:
+    """The player spec of ladder level ``n`` (1 to 5), or None."""
+    return LADDER[n - 1].spec if 1 <= n <= len(LADDER) else None

@@ -1,5 +1,5 @@
 """Players by name: ``random``, ``heuristic``, ``pimc``, ``ismcts`` (OpenSpiel's IS-MCTS) with
-options (``pimc:samples=50``).
+options (``pimc:samples=50``), and the ladder's levels ``level:1`` to ``level:5``.
 
 The arena, the terminal and the command line build their computer players here, so a new
 player kind is registered once and usable everywhere.
@@ -54,10 +54,19 @@ def player_kinds() -> list[str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``kind:key=value,key=value`` into the kind and typed options (int, float, bool)."""
+    """Split ``kind:key=value,key=value`` into the kind and typed options (int, float, bool);
+    ``level:N`` is the spec of the ladder's N-th level."""
     kind, _, rest = spec.strip().partition(":")
+    if kind == "level":
+        from schafkopf.players.levels import LADDER, ladder_spec
+
+        target = ladder_spec(int(rest)) if rest.strip().isdigit() else None
+        if target is None:
+            raise PlayerSpecError(f"unknown level {rest!r}: level:1 to level:{len(LADDER)}")
+        return parse_spec(target)
     if kind not in _FACTORIES:
-        raise PlayerSpecError(f"unknown player {kind!r}: one of {', '.join(player_kinds())}")
+        kinds = ", ".join([*player_kinds(), "level:N"])
+        raise PlayerSpecError(f"unknown player {kind!r}: one of {kinds}")
     options: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, raw = item.partition("=")

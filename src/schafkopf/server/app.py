@@ -46,7 +46,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from schafkopf.players.levels import LEVELS
+from schafkopf.players.levels import LISTED
 from schafkopf.rules import CONTRACT_OPTIONS, PRESETS
 from schafkopf.scoring import tariff_unit
 from schafkopf.server.account_routes import COOKIE, Logins, add_account_routes
@@ -285,9 +285,9 @@ def create_app(
             "presets": {
                 name: r.to_json() | {"full": _rules_summary(r)} for name, r in PRESETS.items()
             },
-            "bots": [level.to_json() for level in LEVELS],
+            "bots": [level.to_json() for level in LISTED],
             "contracts": list(CONTRACT_OPTIONS),
-            "seat_kinds": [HUMAN, *(level.id for level in LEVELS)],
+            "seat_kinds": [HUMAN, *(level.id for level in LISTED)],
         }
 
     @app.post("/api/tables")

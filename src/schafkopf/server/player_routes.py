@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 
-from schafkopf.players.levels import LEVELS
+from schafkopf.players.levels import LISTED
 from schafkopf.scoring import tariff_unit
 from schafkopf.server.account_routes import Logins
 from schafkopf.server.accounts import Account, AccountStore
@@ -86,8 +86,8 @@ def add_player_routes(
                          "rating": rating.to_json()})  # fmt: skip
         levels = [
             {**lv.to_json(), "rating": ratings.anchors[key].to_json()}
-            for lv in LEVELS
-            if (key := f"level:{lv.id}") in ratings.anchors
+            for lv in LISTED
+            if (key := lv.key) in ratings.anchors
         ]
         return {"min_games": settings.leaderboard_min_games, "players": rows, "levels": levels}
 

@@ -24,7 +24,7 @@ from sqlalchemy import Float, ForeignKey, Integer, String, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from schafkopf.players.levels import LEVELS
+from schafkopf.players.levels import BY_ID, LEVELS, level
 from schafkopf.ratings import Rating, rate
 from schafkopf.server.store import _Base
 
@@ -76,21 +76,27 @@ def account_key(account_id: str) -> str:
 def level_key(spec: str) -> str:
     """The key of the bot level a seat's player spec belongs to (``level:<id>``), or of the
     spec itself when no level has it (an operator's free spec)."""
+    found = level(spec)
+    if found is not None and found.listed:
+        return found.key  # a ladder level, kept by its id
     for lv in LEVELS:
         if lv.spec == spec:
-            return f"level:{lv.id}"
+            return lv.key
     return f"spec:{spec}"
 
 
 def load_anchors(path: Path = ANCHORS) -> dict[str, Rating]:
-    """The bot levels' anchored ratings (none when the file is missing)."""
+    """The bot levels' anchored ratings (none when the file is missing): each level has the
+    rating measured for its player spec, whichever level id measured it."""
     if not path.is_file():
         return {}
     data = json.loads(path.read_text())
-    return {
-        f"level:{level_id}": Rating(float(r["mu"]), float(r["sigma"]))
+    by_spec = {
+        BY_ID[level_id].spec: Rating(float(r["mu"]), float(r["sigma"]))
         for level_id, r in data["levels"].items()
+        if level_id in BY_ID
     }
+    return {lv.key: by_spec[lv.spec] for lv in LEVELS if lv.spec in by_spec}
 
 
 class Ratings:

@@ -38,7 +38,7 @@ from typing import Any, Final
 from schafkopf.actions import DOUBLE, Action, ActionError, action_name, parse_action
 from schafkopf.cards import CardSet, card_token
 from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, Trick, View
-from schafkopf.players.levels import LEVELS, level
+from schafkopf.players.levels import LEVELS, LISTED, level
 from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
 from schafkopf.rules import Kind, RulesError, Ruleset
@@ -230,9 +230,9 @@ def seat_spec(kind: str, allow_specs: bool = False) -> str:
     is built once to check its options; raises TableError ``bad_seats``."""
     found = level(kind)
     if found is not None:
-        return found.spec
+        return found.id if found.listed else found.spec  # a ladder level is its own spec
     if not allow_specs:
-        ids = ", ".join([HUMAN, *(lv.id for lv in LEVELS)])
+        ids = ", ".join([HUMAN, *(lv.id for lv in LISTED)])
         raise TableError("bad_seats", f"unknown seat {kind!r}: one of {ids}")
     try:
         make_player(kind)
@@ -801,11 +801,15 @@ def stand_in_name(names: Sequence[str], seat: int, seed: int, person: str | None
 
 
 def seat_kind(spec: str) -> str:
-    """What sits in a seat, for clients: ``human``, the bot level's id (``heuristic``,
-    ``pimc``, ...), or for an operator's own player spec the player's name (``pimc``)."""
+    """What sits in a seat, for clients: ``human``, the bot level's id (``level:3``; a table
+    of an earlier release keeps its ``heuristic``, ``pimc``, ...), or for an operator's own
+    player spec the player's name (``pimc``)."""
     if spec == HUMAN:
         return HUMAN
-    for lv in LEVELS:
+    found = level(spec)
+    if found is not None and found.listed:
+        return found.id  # the ladder's levels are kept by their id (``level:3``)
+    for lv in sorted(LEVELS, key=lambda lv: lv.listed):  # an earlier release's id first
         if lv.spec == spec:
             return lv.id
     return spec.split(":")[0]

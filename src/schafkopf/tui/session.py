@@ -22,7 +22,7 @@ from schafkopf.game import (
     Game,
 )
 from schafkopf.players.base import Player, play_game
-from schafkopf.players.levels import LEVELS, level
+from schafkopf.players.levels import LISTED, level
 from schafkopf.players.random_player import RandomPlayer
 from schafkopf.players.registry import PlayerSpecError, make_player, player_kinds
 from schafkopf.rules import Ruleset
@@ -63,8 +63,8 @@ class OpponentsError(ValueError):
 
 
 def opponents_spec(opponents: str) -> str:
-    """The player spec behind ``--opponents``: a level id (``pimc_inference``) or a spec
-    (``heuristic``, ``pimc:samples=20,seconds=0.5``)."""
+    """The player spec behind ``--opponents``: a level id (``level:4``; release 0.1's
+    ``pimc_inference``) or a spec (``heuristic``, ``pimc:samples=20,seconds=0.5``)."""
     found = level(opponents.strip())
     return found.spec if found is not None else opponents.strip()
 
@@ -78,7 +78,7 @@ def make_bots(
     try:
         bots = [make_player(spec, n) for n in names]
     except PlayerSpecError as e:
-        levels = ", ".join(lv.id for lv in LEVELS)
+        levels = ", ".join(lv.id for lv in LISTED)
         kinds = ", ".join(player_kinds())
         raise OpponentsError(
             words.t("bad_opponents", opponents=opponents, error=e, kinds=kinds, levels=levels)

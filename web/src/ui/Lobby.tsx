@@ -10,6 +10,9 @@ import { useMe } from "./me";
 import { Link } from "./nav";
 import { useSettings } from "./settings";
 
+/** The bot level a new table's seats start with: the rule-based level, quick to answer. */
+const DEFAULT_BOT = "level:2";
+
 interface Props {
   onOpen(table: string, grant?: { seat: number; token: string; invite?: string }): void;
   storage: Storage;
@@ -236,7 +239,7 @@ export function Lobby({ onOpen, storage }: Props) {
               {s.t("seat")} {i + 1}
               <select name={`seat${i}`}>
                 {seatChoices.map((k) => (
-                  <option value={k.id} key={k.id} selected={k.id === "heuristic"}>
+                  <option value={k.id} key={k.id} selected={k.id === DEFAULT_BOT}>
                     {k.label}
                   </option>
                 ))}

@@ -1,0 +1,85 @@
+"""The ladder of bot levels: ``level:1`` to ``level:5`` in the registry, the server's ids, and
+the beginner's slips."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from schafkopf.actions import is_card
+from schafkopf.game import Game
+from schafkopf.players.base import play_game
+from schafkopf.players.heuristic import HeuristicPlayer
+from schafkopf.players.levels import LADDER, LEVELS, LISTED, level
+from schafkopf.players.pimc import PimcPlayer
+from schafkopf.players.registry import PlayerSpecError, make_player, parse_spec
+from schafkopf.rules import Ruleset
+from schafkopf.server.ratings import level_key, load_anchors
+from schafkopf.server.table import seat_kind, seat_spec
+
+
+def test_the_registry_builds_each_level_as_its_spec() -> None:
+    for n, lv in enumerate(LADDER, 1):
+        assert parse_spec(f"level:{n}") == parse_spec(lv.spec)
+        assert repr(make_player(f"level:{n}")) == repr(make_player(lv.spec))
+    top = make_player("level:5")
+    assert isinstance(top, PimcPlayer) and top.inference
+
+
+@pytest.mark.parametrize("spec", ["level:0", "level:6", "level:x", "level:", "level:1,a=1"])
+def test_an_unknown_level_is_refused_with_a_code(spec: str) -> None:
+    with pytest.raises(PlayerSpecError) as e:
+        parse_spec(spec)
+    assert e.value.code == "bad_player" and "level:1 to level:5" in str(e.value)
+
+
+def test_the_page_offers_the_ladder_and_earlier_ids_still_play() -> None:
+    assert [lv.id for lv in LISTED] == [f"level:{n}" for n in range(1, 6)]
+    assert all(lv.de and lv.en for lv in LEVELS)
+    for old in ("heuristic", "pimc", "pimc_inference", "random"):
+        found = level(old)
+        assert found is not None and not found.listed
+        assert seat_kind(seat_spec(old)) == old  # a saved table keeps its word
+    for lv in LISTED:
+        assert seat_spec(lv.id) == lv.id and seat_kind(seat_spec(lv.id)) == lv.id
+        assert level_key(seat_spec(lv.id)) == lv.id
+
+
+def test_the_levels_measured_under_their_earlier_ids_keep_their_anchors() -> None:
+    anchors = load_anchors()
+    assert anchors["level:2"] == anchors["level:heuristic"]
+    assert anchors["level:4"] == anchors["level:pimc_inference"]
+    assert level_key("heuristic") == "level:2"  # an earlier table's bots rate as the level
+
+
+def test_a_beginner_slips_but_plays_legal_cards_reproducibly() -> None:
+    rules = Ruleset.preset("sauspiel")
+
+    def cards(slips: float, seed: int) -> list[int]:
+        players = [HeuristicPlayer(slips=slips) for _ in range(4)]
+        g = play_game(Game(rules, seed=seed), players, random.Random(seed))
+        return [a for _s, a in g.history if is_card(a)]
+
+    plain = [cards(0.0, s) for s in range(20)]
+    assert plain == [cards(0.0, s) for s in range(20)]
+    slipping = [cards(0.3, s) for s in range(20)]
+    assert slipping == [cards(0.3, s) for s in range(20)]  # the same seed, the same slips
+    assert slipping != plain
+    with pytest.raises(ValueError, match="slips"):
+        HeuristicPlayer(slips=1.5)
+    with pytest.raises(ValueError, match="rash"):
+        HeuristicPlayer(rash=-1)
+
+
+def test_a_rash_beginner_plays_more_hands() -> None:
+    rules = Ruleset.preset("sauspiel")
+
+    def declared(rash: float) -> int:
+        n = 0
+        for seed in range(60):
+            g = play_game(Game(rules, seed=seed), [HeuristicPlayer(rash=rash)] * 4)
+            n += g.contract is not None and g.contract.declarer is not None
+        return n
+
+    assert declared(2.0) > declared(0.0)
