@@ -24,7 +24,7 @@ def test_the_registry_builds_each_level_as_its_spec() -> None:
         assert parse_spec(f"level:{n}") == parse_spec(lv.spec)
         assert repr(make_player(f"level:{n}")) == repr(make_player(lv.spec))
     top = make_player("level:5")
-    assert isinstance(top, PimcPlayer) and top.inference
+    assert isinstance(top, PimcPlayer) and top.doubling == "model" and top.inference
 
 
 @pytest.mark.parametrize("spec", ["level:0", "level:6", "level:x", "level:", "level:1,a=1"])

@@ -40,7 +40,7 @@ LADDER: Final = (
     Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
     Level(
         "level:5",
-        "pimc:samples=20,seconds=0.5,inference=true,doubling_worlds=24",
+        "pimc:samples=20,seconds=0.5,inference=true,doubling=model,doubling_worlds=24",
         "Meister",
         "Master",
     ),

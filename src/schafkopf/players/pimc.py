@@ -44,6 +44,8 @@ from schafkopf.actions import (
 )
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
+from schafkopf.players.bidding import default_model as default_bidding_model
+from schafkopf.players.doubling import default_model
 from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Kind, Ruleset, play_tables
@@ -57,6 +59,12 @@ from schafkopf.sampling import (
 from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
+BIDDING_MODES: Final = ("worlds", "model")
+"""How a contract's chance is estimated when bidding: by solving ``bid_samples`` sampled deals,
+or by the bidding model (:mod:`schafkopf.players.bidding`; sampling for what it leaves out)."""
+DOUBLING: Final = ("worlds", "model", "never")
+"""How Kontra and Re are decided: by the share of sampled worlds, by the calibrated model over
+it (:mod:`schafkopf.players.doubling`), or never."""
 VALUES: Final = ("brackets", "exact")
 """How card play values a sampled world: the payout bracket of each card, or exact points."""
 _SPIEL_SLOPE, _SPIEL_BIAS = 1.48, 0.44
@@ -111,11 +119,18 @@ class PimcPlayer:
         solo_bar: float = 0.66,
         kontra_bar: float = 0.25,
         re_bar: float = 0.85,
+        doubling: str = "worlds",
+        doubling_worlds: int = 0,
+        bidding: str = "worlds",
     ) -> None:
         if samples < 1 or bid_samples < 1 or oversample < 1:
             raise ValueError("samples, bid_samples and oversample must be at least 1")
         if values not in VALUES:
             raise ValueError(f"values must be one of {', '.join(VALUES)}, got {values!r}")
+        if doubling not in DOUBLING:
+            raise ValueError(f"doubling must be one of {', '.join(DOUBLING)}, got {doubling!r}")
+        if bidding not in BIDDING_MODES:
+            raise ValueError(f"bidding must be one of {', '.join(BIDDING_MODES)}, got {bidding!r}")
         self.name = name
         self.samples = samples
         self.seconds = seconds
@@ -127,6 +142,9 @@ class PimcPlayer:
         self.solo_bar = solo_bar
         self.kontra_bar = kontra_bar
         self.re_bar = re_bar
+        self.doubling = doubling
+        self.doubling_worlds = doubling_worlds
+        self.bidding = bidding
         self._fallback = HeuristicPlayer(name)
         self._plans: dict[tuple[int, int, int], list[_Candidate]] = {}
         self._doubling_asked: dict[tuple[int, int, int, int], bool] = {}
@@ -164,26 +182,37 @@ class PimcPlayer:
         return self._fallback.choose(view, rng)
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
-        """Kontra when sampled worlds say the declarers mostly lose; Re when they mostly win."""
-        c = view.contract
-        if c is None or c.kind is Kind.RAMSCH or c.declarer is None:
+        """Kontra when the declarers mostly lose, Re when they mostly win: by the share of
+        sampled worlds (``doubling="worlds"``: ``kontra_bar``, ``re_bar``) or by the
+        calibrated model over it (``doubling="model"``); never with ``doubling="never"``.
+        Decided once per seat and doubling level."""
+        if self.doubling == "never":
             return False
-        key = (view.dealer, _dealt_mask(view), len(view.doublings), view.seat)
-        if key in self._doubling_asked:
-            return False  # decided once at this doubling level: not asked again
-        worlds = self.worlds(view, rng, self.bid_samples)
-        if not worlds:
+        key = _doubling_key(view)
+        if key is None or key in self._doubling_asked:
+            return False  # no doubling here, or decided once at this level: not asked again
+        p = self.doubling_chance(view, rng)
+        if p is None:
             return False
-        wins = 0.0
-        for g, w in worlds:
-            wins += w * _declarers_win(g)
-        total = sum(w for _g, w in worlds)
-        p = wins / total if total else 0.5
-        on_declarer_side = len(view.doublings) % 2 == 1
-        say = p >= self.re_bar if on_declarer_side else p <= self.kontra_bar
+        if self.doubling == "model":
+            say = default_model().says(view, p)
+        elif len(view.doublings) % 2 == 1:
+            say = p >= self.re_bar
+        else:
+            say = p <= self.kontra_bar
         self._doubling_asked = {k: v for k, v in self._doubling_asked.items() if k[:2] == key[:2]}
         self._doubling_asked[key] = say
         return say
+
+    def doubling_chance(self, view: View, rng: random.Random) -> float | None:
+        """The share of sampled worlds (``doubling_worlds`` of them, else ``bid_samples``;
+        weighed by inference when on) that the declarer side wins open-handed; None when no
+        world could be drawn."""
+        worlds = self.worlds(view, rng, self.doubling_worlds or self.bid_samples)
+        total = sum(w for _g, w in worlds)
+        if not total:
+            return None
+        return sum(w * _declarers_win(g) for g, w in worlds) / total
 
     # -- card play ------------------------------------------------------------------------------
 
@@ -281,6 +310,16 @@ class PimcPlayer:
             return max(names, key=lambda p: p.value).action
         return self._fallback.choose(view, rng)
 
+    def _bid_deals(self, view: View, rng: random.Random) -> list[list[list[Card]]]:
+        """``bid_samples`` deals around the hand (fewer only if sampling fails)."""
+        deals = []
+        for _ in range(self.bid_samples):
+            try:
+                deals.append(sample_deal(view, rng))
+            except SamplingError:
+                break
+        return deals
+
     def _bar(self, kind: Kind) -> float:
         return self.rufspiel_bar if kind is Kind.RUFSPIEL else self.solo_bar
 
@@ -292,28 +331,40 @@ class PimcPlayer:
         if cached is not None:
             return cached
         rules = view.rules
-        deals = []
-        for _ in range(self.bid_samples):
-            try:
-                deals.append(sample_deal(view, rng))
-            except SamplingError:
-                break
+        deals: list[list[list[Card]]] | None = None
+        model = default_bidding_model() if self.bidding == "model" else None
+        position = (view.seat - view.vorhand) % rules.players
+        margins = plan_margins(hand, rules, position == 0) if model is not None else None
         plans: list[_Candidate] = []
         for action in _candidates(rules, hand):
-            kind, _suit, tout = NAMES[action - NAME_BASE]
+            kind, suit, tout = NAMES[action - NAME_BASE]
             if kind is Kind.SIE:
                 plans.append(_Candidate(action, kind, False, 1.0, 1e9))
                 continue
-            wins = 0.0
-            for deal in deals:
-                g = _declared(view, deal, action)
-                wins += _declarers_win(g)
-            p = wins / len(deals) if deals else 0.0
+            modelled = None
+            if model is not None and not tout:
+                modelled = model.chance(hand, rules, kind, suit, position, margins)
+            if modelled is not None:
+                p = modelled
+            else:
+                if deals is None:
+                    deals = self._bid_deals(view, rng)
+                wins = sum(_declarers_win(_declared(view, deal, action)) for deal in deals)
+                p = wins / len(deals) if deals else 0.0
             value = (2 * p - 1) * world_price(rules, kind, tout)
             plans.append(_Candidate(action, kind, tout, p, value))
         plans.sort(key=lambda p: -p.value)
         self._plans = {key: plans}  # one deal at a time
         return plans
+
+
+def _doubling_key(view: View) -> tuple[int, int, int, int] | None:
+    """What a doubling decision is remembered by (the deal, the level, the seat); None where
+    no contract can be doubled."""
+    c = view.contract
+    if c is None or c.kind is Kind.RAMSCH or c.declarer is None:
+        return None
+    return (view.dealer, _dealt_mask(view), len(view.doublings), view.seat)
 
 
 def _dealt_mask(view: View) -> int:
