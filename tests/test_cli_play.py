@@ -152,7 +152,7 @@ def test_bad_opponents_and_the_unit(tmp_path: Path) -> None:
     out = child.before
     child.close()
     assert child.exitstatus == 2
-    assert "unbekannte Gegner 'genius'" in out and "pimc_inference" in out
+    assert "unbekannte Gegner 'genius'" in out and "level:5" in out
     assert "Traceback" not in out
     child = spawn(["--games", "1", "--seed", "5", "--unit", "Punkte"], tmp_path)
     out = play(child)
