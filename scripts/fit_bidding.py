@@ -200,7 +200,7 @@ def main() -> None:
     model = BiddingModel(families)
     print("\nat the table (self-play declared games): range | games | predicted | won")
     mt = [r for r in table if Kind(r["kind"]) in families]
-    pred = np.array([_chance(model, r) for r in mt])
+    pred = np.array([model.families[Kind(r["kind"])].table_chance(r["x"]) for r in mt])
     won = np.array([r["won"] for r in mt])
     for rng, n, mean, real in calibration(pred, won):
         print(f"  model {rng} | {n:5d} | {mean:.3f} | {real:.3f}")
@@ -222,12 +222,6 @@ def _rate(rows: list[dict[str, Any]], pooled: list[dict[str, Any]], prior: int =
     """The table's win rate of ``rows``, shrunk towards the pooled rate by ``prior`` games."""
     base = sum(r["won"] for r in pooled) / len(pooled) if pooled else 0.5
     return (sum(r["won"] for r in rows) + prior * base) / (len(rows) + prior)
-
-
-def _chance(model: BiddingModel, r: dict[str, Any]) -> float:
-    fam = model.families[Kind(r["kind"])]
-    p = float(predict(np.array([r["x"]]), np.array(fam.weights))[0])
-    return p * fam.won_if_solved + (1 - p) * fam.won_if_not
 
 
 if __name__ == "__main__":

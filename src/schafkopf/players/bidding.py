@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -131,29 +132,22 @@ class Family:
     won_if_solved: float
     won_if_not: float
 
+    def open_chance(self, x: Sequence[float]) -> float:
+        """The chance the declarer wins open-handed, from :func:`features`."""
+        z = sum(w * v for w, v in zip(self.weights, x, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def table_chance(self, x: Sequence[float]) -> float:
+        """The chance the declarer wins at the table, from :func:`features`."""
+        p = self.open_chance(x)
+        return p * self.won_if_solved + (1.0 - p) * self.won_if_not
+
 
 @dataclass(frozen=True)
 class BiddingModel:
     """The chance of each family's contracts for a hand (see the module's docstring)."""
 
     families: dict[Kind, Family]
-
-    def open_chance(
-        self,
-        hand: int,
-        rules: Ruleset,
-        kind: Kind,
-        suit: int | None,
-        position: int,
-        margins: Margins | None = None,
-    ) -> float | None:
-        """The chance the declarer wins open-handed; None for a contract not modelled."""
-        fam = self.families.get(kind)
-        if fam is None:
-            return None
-        x = features(hand, rules, kind, suit, position, margins)
-        z = sum(w * v for w, v in zip(fam.weights, x, strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def chance(
         self,
@@ -165,11 +159,10 @@ class BiddingModel:
         margins: Margins | None = None,
     ) -> float | None:
         """The chance the declarer wins at the table; None for a contract not modelled."""
-        p = self.open_chance(hand, rules, kind, suit, position, margins)
-        if p is None:
+        fam = self.families.get(kind)
+        if fam is None:
             return None
-        fam = self.families[kind]
-        return p * fam.won_if_solved + (1.0 - p) * fam.won_if_not
+        return fam.table_chance(features(hand, rules, kind, suit, position, margins))
 
     def to_json(self) -> dict[str, object]:
         """The model as ``models/bidding.json`` holds it."""

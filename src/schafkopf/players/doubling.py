@@ -24,6 +24,7 @@ from typing import Final
 
 from schafkopf.cards import AUGEN, OBER, SAU, UNTER, ZEHN, card, rank_mask, suit_mask
 from schafkopf.game import View
+from schafkopf.players.heuristic import dealt_hand
 from schafkopf.rules import Kind, play_tables
 
 FEATURES: Final = (
@@ -60,7 +61,7 @@ def features(view: View, chance: float) -> list[float]:
     c = view.contract
     assert c is not None and c.declarer is not None
     tables = play_tables(c.kind, c.suit, view.rules.short)
-    hand = _dealt(view)
+    hand = dealt_hand(view)
     trump_mask = tables.trump_mask
     high = 0
     for x in tables.trumps[:4]:
@@ -98,19 +99,6 @@ def features(view: View, chance: float) -> list[float]:
         1.0 if view.seat == view.vorhand else 0.0,
         seen / view.rules.players,
     ]
-
-
-def _dealt(view: View) -> int:
-    """The cards the seat was dealt: its hand and what it played."""
-    mask = view.hand.mask
-    n = view.rules.players
-    for t in view.tricks:
-        mask |= 1 << t.cards[(view.seat - t.leader) % n]
-    if view.trick and view.trick_leader is not None:
-        i = (view.seat - view.trick_leader) % n
-        if i < len(view.trick):
-            mask |= 1 << view.trick[i]
-    return mask
 
 
 @dataclass(frozen=True)

@@ -320,8 +320,9 @@ def _best_plan(plans: Iterable[_Plan], bar: float = 0.0) -> _Plan | None:
     return best if best is not None and best.margin >= bar else None
 
 
-def _dealt_hand(view: View) -> int:
-    """The seat's hand at the deal: what it holds plus what it has played."""
+def dealt_hand(view: View) -> int:
+    """The seat's hand at the deal: what it holds plus what it has played (the search players
+    and the doubling model read it too)."""
     hand = int(view.hand)
     n = view.rules.players
     for tr in view.tricks:
@@ -713,7 +714,7 @@ class HeuristicPlayer:
         if k >= 2 or contract.kind in (Kind.RAMSCH, Kind.BETTEL, Kind.SIE):
             return False
         rules = view.rules
-        hand = _dealt_hand(view)
+        hand = dealt_hand(view)
         if contract.kind is Kind.RUFSPIEL:
             strength, trumps = _rufspiel_strength(hand, rules)
             ober = (hand & _OBER_MASK).bit_count()

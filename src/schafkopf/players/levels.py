@@ -71,6 +71,18 @@ LISTED: Final = tuple(lv for lv in LEVELS if lv.listed)
 
 BY_ID: Final = {level.id: level for level in LEVELS}
 
+SEAT_KIND: Final = (
+    {lv.spec: lv.id for lv in LISTED}
+    | {lv.spec: lv.id for lv in LEVELS if not lv.listed}
+    | {lv.id: lv.id for lv in LISTED}
+)
+"""A seat's stored player spec to the level id clients see: a ladder seat is stored by its id;
+a spec an earlier release's level has keeps that id (a saved table shows what it showed)."""
+
+RATING_KEY: Final = {lv.spec: lv.key for lv in reversed(LEVELS)} | {lv.id: lv.key for lv in LISTED}
+"""A seat's stored player spec to its key in ratings: one key per player, the ladder's where a
+ladder level plays the same spec."""
+
 
 def level(level_id: str) -> Level | None:
     """The level with this id, or None."""

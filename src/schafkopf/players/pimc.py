@@ -46,7 +46,7 @@ from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
 from schafkopf.players.bidding import default_model as default_bidding_model
 from schafkopf.players.doubling import default_model
-from schafkopf.players.heuristic import HeuristicPlayer, plan_margins
+from schafkopf.players.heuristic import HeuristicPlayer, dealt_hand, plan_margins
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import (
@@ -260,7 +260,7 @@ class PimcPlayer:
             return True
         if c.kind is not Kind.RUFSPIEL or c.suit is None:
             return False
-        return view.partner == view.seat or bool(_dealt_mask(view) >> card(c.suit, SAU) & 1)
+        return view.partner == view.seat or bool(dealt_hand(view) >> card(c.suit, SAU) & 1)
 
     def worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
         """Up to ``count`` sampled worlds with weights (fewer only if sampling fails).
@@ -364,20 +364,7 @@ def _doubling_key(view: View) -> tuple[int, int, int, int] | None:
     c = view.contract
     if c is None or c.kind is Kind.RAMSCH or c.declarer is None:
         return None
-    return (view.dealer, _dealt_mask(view), len(view.doublings), view.seat)
-
-
-def _dealt_mask(view: View) -> int:
-    """The cards this seat was dealt: its hand and what it has played."""
-    mask = view.hand.mask
-    n = view.rules.players
-    for t in view.tricks:
-        mask |= 1 << t.cards[(view.seat - t.leader) % n]
-    if view.trick and view.trick_leader is not None:
-        i = (view.seat - view.trick_leader) % n
-        if i < len(view.trick):
-            mask |= 1 << view.trick[i]
-    return mask
+    return (view.dealer, dealt_hand(view), len(view.doublings), view.seat)
 
 
 def _heuristic_card(

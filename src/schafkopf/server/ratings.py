@@ -24,7 +24,7 @@ from sqlalchemy import Float, ForeignKey, Integer, String, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from schafkopf.players.levels import BY_ID, LEVELS, level
+from schafkopf.players.levels import BY_ID, LEVELS, RATING_KEY
 from schafkopf.ratings import Rating, rate
 from schafkopf.server.store import _Base
 
@@ -76,13 +76,7 @@ def account_key(account_id: str) -> str:
 def level_key(spec: str) -> str:
     """The key of the bot level a seat's player spec belongs to (``level:<id>``), or of the
     spec itself when no level has it (an operator's free spec)."""
-    found = level(spec)
-    if found is not None and found.listed:
-        return found.key  # a ladder level, kept by its id
-    for lv in LEVELS:
-        if lv.spec == spec:
-            return lv.key
-    return f"spec:{spec}"
+    return RATING_KEY.get(spec) or f"spec:{spec}"
 
 
 def load_anchors(path: Path = ANCHORS) -> dict[str, Rating]:

@@ -38,7 +38,7 @@ from typing import Any, Final
 from schafkopf.actions import DOUBLE, Action, ActionError, action_name, parse_action
 from schafkopf.cards import CardSet, card_token
 from schafkopf.game import NAMING, PLAY, Game, IllegalActionError, Trick, View
-from schafkopf.players.levels import LEVELS, LISTED, level
+from schafkopf.players.levels import LISTED, SEAT_KIND, level
 from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
 from schafkopf.rules import Kind, RulesError, Ruleset
@@ -806,13 +806,7 @@ def seat_kind(spec: str) -> str:
     player spec the player's name (``pimc``)."""
     if spec == HUMAN:
         return HUMAN
-    found = level(spec)
-    if found is not None and found.listed:
-        return found.id  # the ladder's levels are kept by their id (``level:3``)
-    for lv in sorted(LEVELS, key=lambda lv: lv.listed):  # an earlier release's id first
-        if lv.spec == spec:
-            return lv.id
-    return spec.split(":")[0]
+    return SEAT_KIND.get(spec) or spec.split(":")[0]
 
 
 def closing_doublers(game: Game, seats: Iterable[int]) -> tuple[int, ...]:
