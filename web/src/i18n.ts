@@ -867,8 +867,8 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
 export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
   de: {
     "level:1": "Stufe 1 · Anfänger",
-    "level:2": "Stufe 2 · Gelegenheitsspieler",
-    "level:3": "Stufe 3 · Stammtischspieler",
+    "level:2": "Stufe 2 · Hobbyspieler",
+    "level:3": "Stufe 3 · Stammtisch",
     "level:4": "Stufe 4 · Experte",
     "level:5": "Stufe 5 · Meister",
     random: "Zufall",
@@ -892,7 +892,7 @@ export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
 const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
   de: {
     "level:1": "Anfänger",
-    "level:2": "Gelegenheit",
+    "level:2": "Hobbyspieler",
     "level:3": "Stammtisch",
     "level:4": "Experte",
     "level:5": "Meister",

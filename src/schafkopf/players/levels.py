@@ -35,8 +35,8 @@ class Level:
 
 LADDER: Final = (
     Level("level:1", "heuristic:slips=0.3,rash=2", "Anfänger", "Beginner"),
-    Level("level:2", "heuristic", "Gelegenheitsspieler", "Casual player"),
-    Level("level:3", "pimc:samples=20,seconds=0.5", "Stammtischspieler", "Regular"),
+    Level("level:2", "heuristic", "Hobbyspieler", "Casual player"),
+    Level("level:3", "pimc:samples=20,seconds=0.5", "Stammtisch", "Regular"),
     Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
     Level(
         "level:5",

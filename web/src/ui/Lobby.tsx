@@ -192,7 +192,7 @@ export function Lobby({ onOpen, storage }: Props) {
     }
   };
 
-  const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: `${s.t("bot")}: ${levelWord(s.lang, b.id)}` }))];
+  const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: levelWord(s.lang, b.id) }))];
   return (
     <div class="lobby">
       <MyTables onOpen={onOpen} />
