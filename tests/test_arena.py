@@ -158,6 +158,52 @@ def test_statistics_are_consistent(runs: dict[int, tuple[ArenaSummary, Path]]) -
     )
 
 
+def test_resume_keeps_finished_deals_and_plays_the_rest(
+    runs: dict[int, tuple[ArenaSummary, Path]], tmp_path: Path
+) -> None:
+    """A run cut off part way (here: after 5 deals and half a line) and resumed to 12 deals
+    gives the summary and the games of one uninterrupted run."""
+    whole, d = runs[1]
+    lines = (d / "games.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    per_deal = len(whole.seatings)
+    cut = "".join(lines[: 5 * per_deal + 2]) + lines[5 * per_deal + 2][:40]
+    (tmp_path / "games.jsonl").write_text(cut, encoding="utf-8")
+    resumed = run_arena(
+        "standard",
+        SPECS,
+        deals=12,
+        seed=5,
+        workers=2,
+        out_dir=tmp_path,
+        progress=False,
+        resume=True,
+    )
+    assert _comparable(resumed) == _comparable(whole)
+    again = sorted((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines())
+    assert again == sorted(line.rstrip("\n") for line in lines)
+
+
+def test_resume_refuses_another_match(
+    runs: dict[int, tuple[ArenaSummary, Path]], tmp_path: Path
+) -> None:
+    _whole, d = runs[1]
+    (tmp_path / "games.jsonl").write_bytes((d / "games.jsonl").read_bytes())
+    for kwargs in ({"seed": 6}, {"specs": ["heuristic", "pimc"]}, {"rules": "sauspiel"}):
+        args: dict[str, Any] = {"rules": "standard", "specs": SPECS, "seed": 5} | kwargs
+        with pytest.raises(ArenaError, match="another match"):
+            run_arena(
+                args["rules"],
+                args["specs"],
+                deals=12,
+                seed=args["seed"],
+                workers=1,
+                out_dir=tmp_path,
+                progress=False,
+                resume=True,
+            )
+    assert (tmp_path / "games.jsonl").read_bytes() == (d / "games.jsonl").read_bytes()
+
+
 def test_bootstrap_ci_contains_the_mean_and_is_seeded() -> None:
     rng = np.random.default_rng(3)
     values = rng.normal(2.0, 5.0, size=(300, 2))

@@ -175,7 +175,6 @@ def _play_deals(job: _Job) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
             names = [job.labels[k] for k in seating]
             players = [make_player(job.specs[k], names[s]) for s, k in enumerate(seating)]
             play_game(game, players, random.Random(f"arena/{job.seed}/{deal}/{rotation}"))
-            result = game.result()
             meta = {
                 "arena": {
                     "seed": job.seed,
@@ -185,22 +184,72 @@ def _play_deals(job: _Job) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
                 }
             }
             line = json.dumps(game_to_record(game, names, meta), ensure_ascii=False)
-            contract = result.contract
-            scored = contract is not None and contract.kind is not Kind.RAMSCH
-            facts = GameFacts(
-                deal=deal,
-                rotation=rotation,
-                seating=seating,
-                contract=contract_key(contract),
-                declarer=contract.declarer if contract is not None else None,
-                partner=game.partner,
-                won=result.won if scored else None,
-                payouts=result.payouts,
-                doublings=tuple(s for s, _at in game.doublings),
-            )
-            games.append((facts, line))
+            games.append((game_facts(game, deal, rotation, seating), line))
         out.append((deal, games))
     return out
+
+
+def game_facts(game: Game, deal: int, rotation: int, seating: tuple[int, ...]) -> GameFacts:
+    """The statistics' facts of one finished arena game."""
+    result = game.result()
+    contract = result.contract
+    scored = contract is not None and contract.kind is not Kind.RAMSCH
+    return GameFacts(
+        deal=deal,
+        rotation=rotation,
+        seating=seating,
+        contract=contract_key(contract),
+        declarer=contract.declarer if contract is not None else None,
+        partner=game.partner,
+        won=result.won if scored else None,
+        payouts=result.payouts,
+        doublings=tuple(s for s, _at in game.doublings),
+    )
+
+
+def finished_deals(
+    path: Path,
+    rules: Ruleset,
+    labels: Sequence[str],
+    seats: Sequence[tuple[int, ...]],
+    seed: int,
+) -> dict[int, list[tuple[GameFacts, str]]]:
+    """The deals of an earlier run of this match in ``path`` whose every seating finished
+    (a deal cut off part way is played again). Raises :class:`ArenaError` when the file
+    holds another match (other players, seed, seating or rules)."""
+    from schafkopf.record import RecordError, record_to_game
+
+    by_deal: dict[int, dict[int, tuple[GameFacts, str]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                meta = rec["arena"]
+                game = record_to_game(rec)
+            except (ValueError, KeyError, TypeError, RecordError):
+                if n > 1 and not line.endswith("\n"):
+                    break  # the last line, cut off by the crash that ended the run
+                raise ArenaError(f"{path}: line {n} is not an arena game record") from None
+            names = list(meta["seat_players"])
+            rotation = int(meta["rotation"])
+            if meta["seed"] != seed or game.rules != rules or set(names) - set(labels):
+                raise ArenaError(
+                    f"{path} holds another match (its seed, players or rules differ); "
+                    "choose another --out or leave out --resume"
+                )
+            seating = tuple(labels.index(name) for name in names)
+            if rotation >= len(seats) or seats[rotation] != seating:
+                raise ArenaError(f"{path} holds another seating scheme; choose another --out")
+            deal = int(meta["deal"])
+            facts = game_facts(game, deal, rotation, seating)
+            by_deal.setdefault(deal, {})[rotation] = (facts, line.rstrip("\n"))
+    return {
+        deal: [games[r] for r in range(len(seats))]
+        for deal, games in by_deal.items()
+        if len(games) == len(seats)
+    }
 
 
 # -- statistics ------------------------------------------------------------------------------
@@ -520,6 +569,7 @@ def run_arena(
     resamples: int = RESAMPLES,
     backend: str = "local",
     address: str | None = None,
+    resume: bool = False,
 ) -> ArenaSummary:
     """Play ``deals`` duplicate deals between ``specs`` and return the statistics.
 
@@ -529,7 +579,9 @@ def run_arena(
     ``summary.json``. ``backend="ray"`` runs the chunks of deals as Ray tasks instead, on the
     cluster at ``address`` or on a local Ray instance of ``workers`` CPUs
     (:mod:`schafkopf.arena_ray`). The same seed gives the same games and summary for any
-    ``workers`` and either backend.
+    ``workers`` and either backend. With ``resume`` the deals an earlier run of the same match
+    finished in ``out_dir`` are kept and only the others are played, so a long match can be
+    stopped and carried on (or lengthened with more ``deals``).
     """
     try:
         rules = Ruleset.of(rules)
@@ -546,9 +598,18 @@ def run_arena(
     check_specs(specs)
     labels = _labels(specs)
     out = Path(out_dir) if out_dir is not None else None
+    by_deal: dict[int, list[GameFacts]] = {}
+    kept: list[str] = []
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    by_deal: dict[int, list[GameFacts]] = {}
+        if resume and (out / "games.jsonl").exists():
+            done = finished_deals(out / "games.jsonl", rules, labels, seats, seed)
+            for deal in sorted(d for d in done if d < deals):
+                by_deal[deal] = [f for f, _line in done[deal]]
+                kept.extend(line for _f, line in done[deal])
+    elif resume:
+        raise ArenaError("resume needs an output folder")
+    todo = [d for d in range(deals) if d not in by_deal]
     started = time.perf_counter()
     with ExitStack() as stack:
         if backend == "ray":
@@ -559,7 +620,7 @@ def run_arena(
             except (RuntimeError, ConnectionError) as e:
                 raise ArenaError(f"Ray: {e}") from None
         workers = default_workers() if workers is None else workers
-        chunk = 1 if workers == 1 else max(1, min(8, deals // (workers * 8)))
+        chunk = 1 if workers == 1 else max(1, min(8, len(todo) // (workers * 8)))
         jobs = [
             _Job(
                 rules.to_json(),
@@ -567,14 +628,14 @@ def run_arena(
                 tuple(labels),
                 tuple(seats),
                 seed,
-                tuple(range(i, min(i + chunk, deals))),
+                tuple(todo[i : i + chunk]),
             )
-            for i in range(0, deals, chunk)
+            for i in range(0, len(todo), chunk)
         ]
         stream: Iterable[list[tuple[int, list[tuple[GameFacts, str]]]]]
         if backend == "ray":
             stream = arena_ray.run_tasks(_play_deals, jobs)
-        elif workers > 1:
+        elif workers > 1 and jobs:
             workers = min(workers, len(jobs))
             pool = ProcessPoolExecutor(max_workers=workers)
             stack.callback(pool.shutdown, wait=True, cancel_futures=True)
@@ -585,9 +646,16 @@ def run_arena(
             stream = (f.result() for f in as_completed(futures))
         else:
             stream = (_play_deals(job) for job in jobs)
-        games_file = open(out / "games.jsonl", "w", encoding="utf-8") if out else None  # noqa: SIM115
+        games_file = None
+        if out is not None:
+            # the kept deals first (a deal cut off by a crash is dropped), then the new ones
+            (out / "games.jsonl.tmp").write_text(
+                "".join(line + "\n" for line in kept), encoding="utf-8"
+            )
+            os.replace(out / "games.jsonl.tmp", out / "games.jsonl")
+            games_file = open(out / "games.jsonl", "a", encoding="utf-8")  # noqa: SIM115
         try:
-            with _progress_bar(progress, deals * len(seats)) as advance:
+            with _progress_bar(progress, len(todo) * len(seats)) as advance:
                 for chunk_result in stream:
                     lines: list[str] = []
                     for deal, games in chunk_result:

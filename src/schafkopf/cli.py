@@ -402,6 +402,12 @@ def arena(
         str | None,
         typer.Option(help="Ray cluster to use (auto, ray://host:10001); default: start one."),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Keep the deals an earlier run of this match finished in --out; play the rest."
+        ),
+    ] = False,
 ) -> None:
     """Duplicate matches between computer players: statistics, records and a JSON summary."""
     import random
@@ -431,12 +437,17 @@ def arena(
             scheme=scheme,
             backend=backend,
             address=address,
+            resume=resume,
         )
     except ArenaError as e:
         typer.echo(f"schafkopf: {e}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        typer.echo(f"schafkopf: interrupted; finished games are in {out_dir}/games.jsonl", err=True)
+        typer.echo(
+            f"schafkopf: interrupted; finished games are in {out_dir}/games.jsonl "
+            "(--resume carries on)",
+            err=True,
+        )
         raise typer.Exit(130) from None
     except BrokenProcessPool:
         typer.echo(

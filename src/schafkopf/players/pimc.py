@@ -207,12 +207,16 @@ class PimcPlayer:
     def doubling_chance(self, view: View, rng: random.Random) -> float | None:
         """The share of sampled worlds (``doubling_worlds`` of them, else ``bid_samples``;
         weighed by inference when on) that the declarer side wins open-handed; None when no
-        world could be drawn."""
-        worlds = self.worlds(view, rng, self.doubling_worlds or self.bid_samples)
-        total = sum(w for _g, w in worlds)
-        if not total:
-            return None
-        return sum(w * _declarers_win(g) for g, w in worlds) / total
+        world could be drawn. Like a card, the question stops at ``seconds`` and answers from
+        the worlds solved by then (a Farbwenz world at the first card can take half a second)."""
+        start = time.perf_counter()
+        total = won = 0.0
+        for g, w in self.worlds(view, rng, self.doubling_worlds or self.bid_samples):
+            if total and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            total += w
+            won += w * _declarers_win(g)
+        return won / total if total else None
 
     # -- card play ------------------------------------------------------------------------------
 
