@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Final
 
 from schafkopf.cards import AUGEN, OBER, SAU, UNTER, ZEHN, card, rank_mask, suit_mask
-from schafkopf.players.heuristic import plan_margins
+from schafkopf.players.heuristic import Margins, plan_margins
 from schafkopf.rules import Kind, Ruleset, play_tables
 
 FAMILIES: Final = (
@@ -61,9 +61,6 @@ FEATURES: Final = (
 
 _OBER: Final = rank_mask(OBER)
 _UNTER: Final = rank_mask(UNTER)
-
-
-Margins = dict[tuple[Kind, int | None, bool], float]
 
 
 def features(

@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeAlias
 
 from schafkopf.actions import (
     DOUBLE,
@@ -271,6 +271,10 @@ class _Plan:
         return (self.margin >= 0, self.priority, self.margin, self.pref)
 
 
+Margins: TypeAlias = Mapping[tuple[Kind, int | None, bool], float]
+"""A hand's rating of each contract (kind, suit, tout), as :func:`plan_margins` gives it."""
+
+
 def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
     """Every contract the rules allow for this (full, dealt) hand, rated."""
     out: list[_Plan] = []
@@ -301,12 +305,13 @@ def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
     return out
 
 
-def plan_margins(
-    hand: int, rules: Ruleset, leads: bool
-) -> dict[tuple[Kind, int | None, bool], float]:
+@lru_cache(maxsize=8192)
+def plan_margins(hand: int, rules: Ruleset, leads: bool) -> Margins:
     """The rule-based rating of every allowed contract for a dealt hand: (kind, suit, tout) to
     its margin, zero or more where the hand clears that contract's bar (hand inference reads
-    it as a model of how people bid)."""
+    it as a model of how people bid). Cached: hand inference asks it for the same hands in
+    world after world (a third of the calls in a game); the answer is shared, not to be
+    changed."""
     out: dict[tuple[Kind, int | None, bool], float] = {}
     for p in _plans(hand, rules, leads):
         k = (p.kind, p.suit, p.tout)

@@ -46,7 +46,7 @@ from schafkopf.cards import OBER, SAU, UNTER, Card, card, rank_mask
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game, View
 from schafkopf.players.bidding import default_model as default_bidding_model
 from schafkopf.players.doubling import default_model
-from schafkopf.players.heuristic import HeuristicPlayer, dealt_hand, plan_margins
+from schafkopf.players.heuristic import HeuristicPlayer, Margins, dealt_hand, plan_margins
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import (
@@ -481,7 +481,7 @@ def _bidding_weight(g: Game, view: View) -> float:
     """
     rules = g.rules
     weight = 1.0
-    margins: dict[int, dict[tuple[Kind, int | None, bool], float]] = {}
+    margins: dict[int, Margins] = {}
     earlier_spiel = False
     for s, a in view.history:
         if a != SPIEL and a != WEITER and not (NAME_BASE <= a < NAME_BASE + len(NAMES)):
@@ -501,16 +501,14 @@ def _bidding_weight(g: Game, view: View) -> float:
     return weight
 
 
-def bid_margin(margins: dict[tuple[Kind, int | None, bool], float], after_spiel: bool) -> float:
+def bid_margin(margins: Margins, after_spiel: bool) -> float:
     """The margin a bid is judged by: the best contract's rating, the Rufspiel left out once
     an earlier seat said spiel (only a solo-type contract can outbid it)."""
     pool = [v for (k, _su, _t), v in margins.items() if not (after_spiel and k is Kind.RUFSPIEL)]
     return max(pool, default=-5.0)
 
 
-def _softmax_share(
-    margins: dict[tuple[Kind, int | None, bool], float], named: tuple[Kind, int | None, bool]
-) -> float:
+def _softmax_share(margins: Margins, named: tuple[Kind, int | None, bool]) -> float:
     """The named contract's share of softmax(margins / T); small when the hand lacks it."""
     if not margins:
         return 1.0
