@@ -181,6 +181,18 @@ def test_resume_keeps_finished_deals_and_plays_the_rest(
     assert _comparable(resumed) == _comparable(whole)
     again = sorted((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines())
     assert again == sorted(line.rstrip("\n") for line in lines)
+    first = run_arena(
+        "standard",
+        SPECS,
+        deals=3,
+        seed=5,
+        workers=1,
+        out_dir=tmp_path,
+        progress=False,
+        resume=True,
+    )  # the first deals summed up, nothing played, nothing dropped from the file
+    assert first.games == 3 * per_deal
+    assert sorted((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()) == again
 
 
 def test_resume_refuses_another_match(
@@ -202,6 +214,24 @@ def test_resume_refuses_another_match(
                 resume=True,
             )
     assert (tmp_path / "games.jsonl").read_bytes() == (d / "games.jsonl").read_bytes()
+
+
+def test_one_run_at_a_time_writes_a_folder(tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    with open(tmp_path / "arena.lock", "w", encoding="utf-8") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a running arena holds it
+        with pytest.raises(ArenaError, match="in use by another arena run"):
+            run_arena(
+                "standard",
+                SPECS,
+                deals=2,
+                seed=5,
+                workers=1,
+                out_dir=tmp_path,
+                progress=False,
+                resume=True,
+            )
+    run_arena("standard", SPECS, deals=2, seed=5, workers=1, out_dir=tmp_path, progress=False)
 
 
 def test_bootstrap_ci_contains_the_mean_and_is_seeded() -> None:

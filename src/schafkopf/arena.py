@@ -581,7 +581,8 @@ def run_arena(
     (:mod:`schafkopf.arena_ray`). The same seed gives the same games and summary for any
     ``workers`` and either backend. With ``resume`` the deals an earlier run of the same match
     finished in ``out_dir`` are kept and only the others are played, so a long match can be
-    stopped and carried on (or lengthened with more ``deals``).
+    stopped and carried on (or lengthened with more ``deals``; fewer ``deals`` sum up the first
+    ones and keep the rest in the file).
     """
     try:
         rules = Ruleset.of(rules)
@@ -600,18 +601,20 @@ def run_arena(
     out = Path(out_dir) if out_dir is not None else None
     by_deal: dict[int, list[GameFacts]] = {}
     kept: list[str] = []
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        if resume and (out / "games.jsonl").exists():
-            done = finished_deals(out / "games.jsonl", rules, labels, seats, seed)
-            for deal in sorted(d for d in done if d < deals):
-                by_deal[deal] = [f for f, _line in done[deal]]
-                kept.extend(line for _f, line in done[deal])
-    elif resume:
+    if out is None and resume:
         raise ArenaError("resume needs an output folder")
-    todo = [d for d in range(deals) if d not in by_deal]
     started = time.perf_counter()
     with ExitStack() as stack:
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(_folder_lock(out))
+            if resume and (out / "games.jsonl").exists():
+                done = finished_deals(out / "games.jsonl", rules, labels, seats, seed)
+                for deal in sorted(done):  # deals past ``deals`` stay in the file, unused
+                    if deal < deals:
+                        by_deal[deal] = [f for f, _line in done[deal]]
+                    kept.extend(line for _f, line in done[deal])
+        todo = [d for d in range(deals) if d not in by_deal]
         if backend == "ray":
             from schafkopf import arena_ray
 
@@ -678,6 +681,22 @@ def run_arena(
             json.dumps(summary.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
     return summary
+
+
+@contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` for one run: a second run writing the same games.jsonl would garble it."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    with open(folder / "arena.lock", "w", encoding="utf-8") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise ArenaError(f"{folder} is in use by another arena run") from None
+        yield
 
 
 def _append(f: IO[str], lines: Sequence[str]) -> None:
