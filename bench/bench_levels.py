@@ -4,7 +4,9 @@ Run: ``python bench/bench_levels.py [--games 20] [--seed 5] [--levels 4,5] [--ru
 Four copies of each level play the same ``--games`` arena deals in this process; every
 decision with a choice is timed (a card, a bid, the contract, and each Kontra/Re question,
 which a server asks before every card while a doubling is open). Printed per level: the
-decisions, median, p99 and slowest, in seconds; the issue's bar is level 5's p99 at most 1 s.
+decisions, median, p99 and slowest, in seconds, in all and by kind (bid: klopfen, spiel or
+weiter and the contract; double: a Kontra/Re question; card); the issue's bar is level 5's p99
+at most 1 s.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from schafkopf.actions import Action
 from schafkopf.arena import deal_game
-from schafkopf.game import View
+from schafkopf.game import PLAY, View
 from schafkopf.players.base import Player, play_game
 from schafkopf.players.registry import make_player
 from schafkopf.rules import Ruleset
@@ -26,7 +28,7 @@ from schafkopf.rules import Ruleset
 class _Timed:
     """A player whose decisions with a choice are timed into ``times``."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[tuple[str, float]]) -> None:
         self.player = player
         self.name = player.name
         self.times = times
@@ -35,19 +37,20 @@ class _Timed:
         start = time.perf_counter()
         action = self.player.choose(view, rng)
         if len(view.legal) > 1:
-            self.times.append(time.perf_counter() - start)
+            kind = "card" if view.phase == PLAY else "bid"
+            self.times.append((kind, time.perf_counter() - start))
         return action
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
         start = time.perf_counter()
         say = self.player.wants_to_double(view, rng)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(("double", time.perf_counter() - start))
         return say
 
 
-def measure(spec: str, games: int, seed: int, rules: Ruleset) -> list[float]:
-    """Every timed decision of ``games`` self-play games of ``spec``."""
-    times: list[float] = []
+def measure(spec: str, games: int, seed: int, rules: Ruleset) -> list[tuple[str, float]]:
+    """Every timed decision (its kind, seconds) of ``games`` self-play games of ``spec``."""
+    times: list[tuple[str, float]] = []
     for deal in range(games):
         players: list[Any] = [_Timed(make_player(spec), times) for _ in range(rules.players)]
         play_game(deal_game(rules, seed, deal), players, random.Random(f"bench/{seed}/{deal}"))
@@ -64,12 +67,16 @@ def main() -> None:
     rules = Ruleset.preset(args.rules)
     print("level | decisions | median s | p99 s | slowest s")
     for n in args.levels.split(","):
-        times = sorted(measure(f"level:{n}", args.games, args.seed, rules))
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(
-            f"level:{n} | {len(times)} | {statistics.median(times):.3f} | {p99:.3f} | "
-            f"{times[-1]:.3f}"
-        )
+        timed = measure(f"level:{n}", args.games, args.seed, rules)
+        for kind in ("all", "bid", "double", "card"):
+            times = sorted(t for k, t in timed if kind in ("all", k))
+            if not times:
+                continue
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(
+                f"level:{n} {kind} | {len(times)} | {statistics.median(times):.3f} | "
+                f"{p99:.3f} | {times[-1]:.3f}"
+            )
 
 
 if __name__ == "__main__":

@@ -40,15 +40,16 @@ LADDER: Final = (
     Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
     Level(
         "level:5",
-        "pimc:samples=20,seconds=0.5,inference=true,doubling=model,doubling_worlds=24",
+        "pimc:samples=20,seconds=0.5,inference=true,doubling=model,doubling_worlds=24,"
+        "bidding=model",
         "Meister",
         "Master",
     ),
 )
 """The ladder, weakest first: the registry builds ``level:N`` as the N-th's spec. Level 1 is a
 beginner: the rule-based player that plays hands two rating points below its bar and slips
-(a random legal card) in three card decisions of ten; level 5 is the strongest we have
-(README: the ladder's matches)."""
+(a random legal card) in three card decisions of ten; level 5 is the strongest we have:
+level 4 with Kontra/Re and the bids by calibrated models (README: the ladder's matches)."""
 
 LEVELS: Final = (
     *LADDER,
