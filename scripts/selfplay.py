@@ -6,9 +6,12 @@ Four copies of one PIMC player (``--spec``) play ``--deals`` arena deals (``--se
 seat's features for :mod:`schafkopf.players.doubling` (with the sampled chance of the declarer
 side), and once the game is over whether the declarer side won and what the seat's payout was
 before any doubling (what a doubling would have doubled). Each game's record goes to
-``games.jsonl`` too. The run is resumable: deals already in ``--out`` are skipped.
+``games.jsonl`` too. The run is resumable: deals already in ``--out`` are skipped. The deals
+run on a process pool of ``--workers``, or with ``--backend ray`` as Ray tasks on the cluster
+at ``--address`` (or a local Ray of ``--workers`` CPUs), as the arena's do.
 
     python scripts/selfplay.py --deals 1500 --seed 21 --out selfplay-21 --workers 2
+    python scripts/selfplay.py --deals 9000 --seed 22 --out sp-22 --backend ray --address auto
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from schafkopf import arena_ray
 from schafkopf.arena import deal_game
 from schafkopf.game import View
 from schafkopf.players.base import play_game
@@ -87,6 +93,8 @@ def main() -> None:
     ap.add_argument("--spec", default=SPEC)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path("selfplay"))
+    ap.add_argument("--backend", choices=("local", "ray"), default="local")
+    ap.add_argument("--address", default=None, help="Ray cluster (auto, ray://host:10001)")
     args = ap.parse_args()
     kind, _options = parse_spec(args.spec)
     if kind != "pimc":
@@ -101,11 +109,17 @@ def main() -> None:
     jobs = [(rules_text, args.seed, d, args.spec) for d in range(args.deals) if d not in done]
     start = time.perf_counter()
     with (
-        Pool(args.workers) as pool,
+        ExitStack() as stack,
         rows_path.open("a", encoding="utf-8") as rows_file,
         games_path.open("a", encoding="utf-8") as games_file,
     ):
-        for i, (_deal, rows, line) in enumerate(pool.imap_unordered(_play, jobs), 1):
+        played: Iterator[tuple[int, list[dict[str, Any]], str]]
+        if args.backend == "ray":
+            stack.enter_context(arena_ray.connected(args.address, args.workers))
+            played = arena_ray.run_tasks(_play, jobs)
+        else:
+            played = stack.enter_context(Pool(args.workers)).imap_unordered(_play, jobs)
+        for i, (_deal, rows, line) in enumerate(played, 1):
             for row in rows:
                 rows_file.write(json.dumps(row) + "\n")
             games_file.write(line + "\n")
