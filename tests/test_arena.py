@@ -158,6 +158,19 @@ def test_statistics_are_consistent(runs: dict[int, tuple[ArenaSummary, Path]]) -
     )
 
 
+def _resume(
+    out: Path,
+    deals: int,
+    workers: int = 1,
+    rules: str = "standard",
+    specs: list[str] = SPECS,
+    seed: int = 5,
+) -> ArenaSummary:
+    return run_arena(
+        rules, specs, deals, seed, workers=workers, out_dir=out, progress=False, resume=True
+    )
+
+
 def test_resume_keeps_finished_deals_and_plays_the_rest(
     runs: dict[int, tuple[ArenaSummary, Path]], tmp_path: Path
 ) -> None:
@@ -168,29 +181,11 @@ def test_resume_keeps_finished_deals_and_plays_the_rest(
     per_deal = len(whole.seatings)
     cut = "".join(lines[: 5 * per_deal + 2]) + lines[5 * per_deal + 2][:40]
     (tmp_path / "games.jsonl").write_text(cut, encoding="utf-8")
-    resumed = run_arena(
-        "standard",
-        SPECS,
-        deals=12,
-        seed=5,
-        workers=2,
-        out_dir=tmp_path,
-        progress=False,
-        resume=True,
-    )
+    resumed = _resume(tmp_path, deals=12, workers=2)
     assert _comparable(resumed) == _comparable(whole)
     again = sorted((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines())
     assert again == sorted(line.rstrip("\n") for line in lines)
-    first = run_arena(
-        "standard",
-        SPECS,
-        deals=3,
-        seed=5,
-        workers=1,
-        out_dir=tmp_path,
-        progress=False,
-        resume=True,
-    )  # the first deals summed up, nothing played, nothing dropped from the file
+    first = _resume(tmp_path, deals=3)  # the first deals summed up, nothing played or dropped
     assert first.games == 3 * per_deal
     assert sorted((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()) == again
 
@@ -203,16 +198,7 @@ def test_resume_refuses_another_match(
     for kwargs in ({"seed": 6}, {"specs": ["heuristic", "pimc"]}, {"rules": "sauspiel"}):
         args: dict[str, Any] = {"rules": "standard", "specs": SPECS, "seed": 5} | kwargs
         with pytest.raises(ArenaError, match="another match"):
-            run_arena(
-                args["rules"],
-                args["specs"],
-                deals=12,
-                seed=args["seed"],
-                workers=1,
-                out_dir=tmp_path,
-                progress=False,
-                resume=True,
-            )
+            _resume(tmp_path, 12, rules=args["rules"], specs=args["specs"], seed=args["seed"])
     assert (tmp_path / "games.jsonl").read_bytes() == (d / "games.jsonl").read_bytes()
 
 
