@@ -14,7 +14,7 @@ deals for the shape, self-play games for the table's rate.
    at the table, held out by five folds of games: the model's chance against the realised
    win rate, beside PIMC's own estimate (a dozen sampled deals at its bid,
    ``bid_samples=12``) and the open-hand solution of the real deal. These rows are cached
-   too (``--cache`` with ``-table`` added).
+   too (``--cache`` with ``-table-`` and a digest of the games file added).
 
 With ``--write`` the model replaces the committed one.
 
@@ -27,6 +27,7 @@ stage 1 about 10 minutes, stage 2 about 25, on one core.)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -36,7 +37,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from fit_doubling import calibration, fit, losses, predict
+from fit_doubling import calibration, expit, fit, losses, predict
 
 from schafkopf.actions import NAME_BASE, NAMES, NICHT_KLOPFEN, SPIEL, WEITER, name_action
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, PLAY, Game
@@ -162,7 +163,7 @@ def _bias_with_offset(z: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) ->
     """The bias ``a`` that fits ``y`` best as sigmoid(z + a) (Newton steps)."""
     a = 0.0
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-np.clip(z + a, -30, 30)))
+        p = expit(z + a)
         step = float(np.sum(p - y) / max(np.sum(p * (1 - p)), 1e-9))
         a -= step
         if abs(step) < 1e-9:
@@ -178,11 +179,6 @@ def table_shift(
     selection of their hands (better than their features say) cancels out of the shift; a
     slope fitted to declared games alone would be flat, since declared hands span little."""
     return _bias_with_offset(z, won) - _bias_with_offset(z, solved)
-
-
-def predict_shifted(z: npt.NDArray[np.float64], shift: float) -> npt.NDArray[np.float64]:
-    """The table's chance: sigmoid of the open-hand log-odds ``z`` moved by ``shift``."""
-    return 1.0 / (1.0 + np.exp(-np.clip(z + shift, -30, 30)))
 
 
 def _named(c: Any) -> int:
@@ -201,7 +197,8 @@ def main() -> None:
     args = ap.parse_args()
     rules = Ruleset.preset(args.rules)
     rows = solved_rows(rules, args.deals, args.seed, args.cache, args.workers)
-    table = table_rows(args.games, args.cache.with_name(args.cache.stem + "-table.jsonl"))
+    digest = hashlib.sha1(args.games.read_bytes()).hexdigest()[:10]  # other games, other cache
+    table = table_rows(args.games, args.cache.with_name(f"{args.cache.stem}-table-{digest}.jsonl"))
     families: dict[Kind, Family] = {}
     print(f"\n{len(rows)} solved candidates on {args.deals} deals; {len(table)} self-play games")
     for kind in FAMILIES:
@@ -233,7 +230,7 @@ def main() -> None:
         g = group == ruf
         for k in range(5):
             train, test = g & (fold != k), g & (fold == k)
-            pred[test] = predict_shifted(z[test], table_shift(z[train], won[train], solved[train]))
+            pred[test] = expit(z[test] + table_shift(z[train], won[train], solved[train]))
         shifts[ruf] = table_shift(z[g], won[g], solved[g])
         print(
             f"\n{'Rufspiel' if ruf else 'solo-type'} at the table: {int(g.sum())} games, "

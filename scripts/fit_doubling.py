@@ -53,7 +53,7 @@ def fit(x: Array, y: Array, ridge: float = 1.0) -> Array:
     penalty = np.full(x.shape[1], ridge)
     penalty[0] = 0.0
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        p = expit(x @ w)
         grad = x.T @ (p - y) + penalty * w
         hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-9)
         step = np.linalg.solve(hess, grad)
@@ -63,8 +63,13 @@ def fit(x: Array, y: Array, ridge: float = 1.0) -> Array:
     return w
 
 
+def expit(z: Array) -> Array:
+    """The logistic function over an array, clipped to ±30 like the players' ``sigmoid``."""
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+
 def predict(x: Array, w: Array) -> Array:
-    return 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+    return expit(x @ w)
 
 
 def out_of_fold(x: Array, y: Array, deals: npt.NDArray[np.int64], folds: int = 5) -> Array:

@@ -23,7 +23,6 @@ Tout, Bettel and Sie are left to sampling.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +31,7 @@ from typing import Final
 
 from schafkopf.cards import AUGEN, OBER, SAU, UNTER, ZEHN, card, rank_mask, suit_mask
 from schafkopf.players.heuristic import Margins, plan_margins
+from schafkopf.players.logistic import sigmoid
 from schafkopf.rules import Kind, Ruleset, play_tables
 
 FAMILIES: Final = (
@@ -139,15 +139,11 @@ class Family:
 
     def open_chance(self, x: Sequence[float]) -> float:
         """The chance the declarer wins open-handed, from :func:`features`."""
-        return _sigmoid(self.open_logit(x))
+        return sigmoid(self.open_logit(x))
 
     def table_chance(self, x: Sequence[float]) -> float:
         """The chance the declarer wins at the table, from :func:`features`."""
-        return _sigmoid(self.table_bias + self.table_slope * self.open_logit(x))
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(self.table_bias + self.table_slope * self.open_logit(x))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from typing import Final
 from schafkopf.cards import AUGEN, OBER, SAU, UNTER, ZEHN, card, rank_mask, suit_mask
 from schafkopf.game import View
 from schafkopf.players.heuristic import dealt_hand
+from schafkopf.players.logistic import sigmoid
 from schafkopf.rules import Kind, play_tables
 
 FEATURES: Final = (
@@ -112,8 +113,9 @@ class DoublingModel:
     def chance(self, view: View, sampled: float) -> float:
         """The declarer side's chance to win, calibrated, from the seat's view and the
         sampled estimate."""
-        z = sum(w * x for w, x in zip(self.weights, features(view, sampled), strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(
+            sum(w * x for w, x in zip(self.weights, features(view, sampled), strict=True))
+        )
 
     def says(self, view: View, sampled: float) -> bool:
         """Whether the seat says the next doubling: Kontra when the declarers' chance is low

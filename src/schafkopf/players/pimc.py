@@ -47,6 +47,7 @@ from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game,
 from schafkopf.players.bidding import default_model as default_bidding_model
 from schafkopf.players.doubling import default_model
 from schafkopf.players.heuristic import HeuristicPlayer, Margins, dealt_hand, plan_margins
+from schafkopf.players.logistic import sigmoid
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import (
@@ -493,7 +494,7 @@ def _bidding_weight(g: Game, view: View) -> float:
         if m is None:
             m = margins[s] = plan_margins(g.dealt[s], rules, s == g.vorhand)
         if a == SPIEL or a == WEITER:
-            p = _sigmoid(_SPIEL_SLOPE * bid_margin(m, earlier_spiel) + _SPIEL_BIAS)
+            p = sigmoid(_SPIEL_SLOPE * bid_margin(m, earlier_spiel) + _SPIEL_BIAS)
             weight *= p if a == SPIEL else 1.0 - p
             earlier_spiel = earlier_spiel or a == SPIEL
         else:
@@ -518,10 +519,6 @@ def _softmax_share(margins: Margins, named: tuple[Kind, int | None, bool]) -> fl
     if mine is None:
         return 1e-3 / total
     return math.exp((mine - top) / _NAME_TEMPERATURE) / total
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def _play_weight(g: Game, view: View, rng: random.Random) -> float:
