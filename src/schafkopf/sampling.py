@@ -14,10 +14,11 @@ it breaks a rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, is_name, is_offer
+from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, Action, is_name, is_offer
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, iter_bits, rank_mask
 from schafkopf.rules import Kind, PlayTables, play_tables
 
@@ -58,17 +59,48 @@ def sample_world_weighted(
 ) -> tuple[Game, float]:
     """:func:`sample_world` drawn with ``lean``, and the deal's importance weight (the plain
     draw's probability of the deal over the leaned draw's; 1.0 without a lean)."""
+    g, weight, _views = sample_world_watched(view, rng, lean, (), attempts, stock)
+    return g, weight
+
+
+def sample_world_watched(
+    view: View,
+    rng: random.Random,
+    lean: Lean | None,
+    watch: Collection[int],
+    attempts: int = 500,
+    stock: int = 0,
+) -> tuple[Game, float, list[View]]:
+    """:func:`sample_world_weighted`, and the acting seat's view before each step of the
+    history whose index is in ``watch``, taken on the way (hand inference judges those
+    steps in the sampled world without replaying it a second time)."""
     from schafkopf.game import Game, IllegalActionError
 
     for _ in range(attempts):
         deal, weight = sample_deal_weighted(view, rng, lean)
         g = Game(view.rules, dealer=view.dealer, hands=deal, stock=stock)
         try:
-            g.replay(view.history)
+            views = replay_watching(g, view.history, watch)
         except IllegalActionError:
             continue  # a hand-dependent rule (e.g. running away) rules this deal out
-        return g, weight
+        return g, weight, views
     raise SamplingError(f"no consistent deal found for seat {view.seat} in {attempts} attempts")
+
+
+def replay_watching(
+    g: Game, history: Sequence[tuple[int, Action]], watch: Collection[int]
+) -> list[View]:
+    """Apply ``history`` to ``g``; the views of the acting seats before the steps whose
+    index is in ``watch``, in order."""
+    if not watch:
+        g.replay(history)
+        return []
+    views: list[View] = []
+    for i, (seat, a) in enumerate(history):
+        if i in watch:
+            views.append(g.view(seat))
+        g.apply(a, seat)
+    return views
 
 
 def _tables(view: View) -> PlayTables:

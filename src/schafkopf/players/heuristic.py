@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from schafkopf.actions import (
     DOUBLE,
@@ -91,6 +91,49 @@ class _Tables:
     """How much a card is worth keeping for later tricks (high trumps most)."""
     suit_order: tuple[tuple[Card, ...], ...]
     """The plain (non-trump) cards of each printed suit, high to low."""
+    suit_shape: tuple[tuple[_SuitShape, ...], ...]
+    """``suit_shape[s][hand >> 8 * s & 0xFF]``: what the hand estimation needs of that suit,
+    looked up instead of counted (hand inference rates tens of thousands of hands a game)."""
+    trump_memo: dict[int, tuple[int, int, int]] = field(default_factory=dict, compare=False)
+    """:func:`_trump_winners` by the hand's trumps (at most 2^14 of them: few enough to keep)."""
+
+
+class _SuitShape(NamedTuple):
+    """A hand's plain cards of one suit, as the hand estimation reads them."""
+
+    mine: int
+    """How many the hand holds."""
+    controlled: int
+    """Tricks from the suit with trump control: all of it when the top run covers the rest."""
+    uncontrolled: float
+    """Tricks from the suit without: the top run, each round less likely to stand."""
+    top: bool
+    """Whether the held cards are the suit's highest (a safe Tout's plain cards)."""
+    bettel: bool
+    """Whether the i-th lowest held card has at most i outside cards below (a safe Bettel)."""
+
+
+def _suit_shape(hand: int, order: Sequence[Card]) -> _SuitShape:
+    """The shape of ``hand``'s cards in one suit's ``order`` (high to low)."""
+    mine = sum(1 for c in order if hand >> c & 1)
+    run = 0
+    for c in order:
+        if not hand >> c & 1:
+            break
+        run += 1
+    controlled = mine if run >= len(order) - mine else run
+    top = not any(not hand >> c & 1 for c in order[:mine])
+    bettel = True
+    below_out = held = 0
+    for c in reversed(order):  # low to high
+        if hand >> c & 1:
+            if below_out > held:
+                bettel = False
+                break
+            held += 1
+        else:
+            below_out += 1
+    return _SuitShape(mine, controlled, sum(_ROUND_VALUE[:run]), top, bettel)
 
 
 @lru_cache(maxsize=64)
@@ -112,7 +155,8 @@ def _tables(kind: Kind, suit: int | None, short: bool) -> _Tables:
     order = tuple(
         tuple(sorted(iter_bits(pt.follow[s]), key=lambda c: -pt.power[c])) for s in range(4)
     )
-    return _Tables(pt, deck, tuple(above), tuple(keep), order)
+    shapes = tuple(tuple(_suit_shape(b << 8 * s, order[s]) for b in range(256)) for s in range(4))
+    return _Tables(pt, deck, tuple(above), tuple(keep), order, shapes)
 
 
 def _tables_of(rules: Ruleset, kind: Kind, suit: int | None) -> _Tables:
@@ -130,41 +174,39 @@ def _trump_winners(hand: int, t: _Tables) -> tuple[int, int, int]:
     The i-th best own trump (from 0) counts as a trick when at most i outside trumps rank
     above it: each lower own trump can draw one of them.
     """
+    trumps = hand & t.pt.trump_mask
+    known = t.trump_memo.get(trumps)
+    if known is not None:
+        return known
     outside_above = mine = wins = 0
     for c in t.pt.trumps:
-        if hand >> c & 1:
+        if trumps >> c & 1:
             if outside_above <= mine:
                 wins += 1
             mine += 1
         else:
             outside_above += 1
-    return wins, mine, outside_above
+    known = t.trump_memo[trumps] = (wins, mine, outside_above)
+    return known
 
 
 def _plain_winners(hand: int, t: _Tables, control: bool) -> float:
     """Expected tricks from plain suits: the top run of each suit, all of it with trump control."""
     total = 0.0
-    for s in range(4):
-        order = t.suit_order[s]
-        mine = sum(1 for c in order if hand >> c & 1)
-        if not mine:
-            continue
-        run = 0
-        for c in order:
-            if not hand >> c & 1:
-                break
-            run += 1
-        if control:
-            total += mine if run >= len(order) - mine else run
-        else:
-            total += sum(_ROUND_VALUE[:run])
+    for s, shapes in enumerate(t.suit_shape):
+        shape = shapes[hand >> 8 * s & 0xFF]
+        if shape.mine:
+            total += shape.controlled if control else shape.uncontrolled
     return total
 
 
 def _solo_margin(hand: int, rules: Ruleset, kind: Kind, suit: int | None) -> float:
     """Estimated tricks above the bar for a solo-type contract; below zero when too weak."""
-    t = _tables_of(rules, kind, suit)
-    hs = rules.hand_size
+    return _solo_margin_of(hand, _tables_of(rules, kind, suit), kind, rules.hand_size)
+
+
+def _solo_margin_of(hand: int, t: _Tables, kind: Kind, hs: int) -> float:
+    """:func:`_solo_margin` with the contract's tables and the hand size at hand."""
     wins, mine, outside = _trump_winners(hand, t)
     est = wins + _plain_winners(hand, t, wins >= outside)
     margin = est - _SOLO_BAR * hs
@@ -200,26 +242,12 @@ def _sure_tout(hand: int, t: _Tables, leads: bool) -> bool:
         return False
     if hand & ~t.pt.trump_mask and outside and not leads:
         return False
-    for order in t.suit_order:
-        mine = sum(1 for c in order if hand >> c & 1)
-        if any(not hand >> c & 1 for c in order[:mine]):
-            return False
-    return True
+    return all(shapes[hand >> 8 * s & 0xFF].top for s, shapes in enumerate(t.suit_shape))
 
 
 def _bettel_ok(hand: int, t: _Tables) -> bool:
     """A safe Bettel: in each suit the i-th lowest own card has at most i outside cards below."""
-    for order in t.suit_order:
-        below_out = 0
-        mine = 0
-        for c in reversed(order):  # low to high
-            if hand >> c & 1:
-                if below_out > mine:
-                    return False
-                mine += 1
-            else:
-                below_out += 1
-    return True
+    return all(shapes[hand >> 8 * s & 0xFF].bettel for s, shapes in enumerate(t.suit_shape))
 
 
 def _rufspiel_strength(hand: int, rules: Ruleset) -> tuple[float, int]:
@@ -275,11 +303,34 @@ Margins: TypeAlias = Mapping[tuple[Kind, int | None, bool], float]
 """A hand's rating of each contract (kind, suit, tout), as :func:`plan_margins` gives it."""
 
 
-def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
-    """Every contract the rules allow for this (full, dealt) hand, rated."""
-    out: list[_Plan] = []
+_PlanRow: TypeAlias = tuple[Kind, int | None, bool, float, int, float]
+"""A :class:`_Plan`'s fields as a plain tuple (kind, suit, tout, margin, priority, pref)."""
+
+_SOLO_KINDS: Final[tuple[tuple[Kind, int | None], ...]] = (
+    *((Kind.SOLO, s) for s in range(4)),
+    (Kind.WENZ, None),
+    (Kind.GEIER, None),
+    *((k, s) for k in (Kind.FARBWENZ, Kind.FARBGEIER) for s in range(4)),
+)
+"""The solo-type contracts in the order a hand is rated for them."""
+
+
+@lru_cache(maxsize=64)
+def _solo_menu(rules: Ruleset) -> tuple[tuple[Kind, int | None, _Tables, bool], ...]:
+    """The solo-type contracts ``rules`` allow, with their tables and whether a Tout is allowed
+    (looked up once per rules, not per hand)."""
+    return tuple(
+        (kind, suit, _tables_of(rules, kind, suit), rules.allows(kind, True))
+        for kind, suit in _SOLO_KINDS
+        if rules.allows(kind)
+    )
+
+
+def _plan_rows(hand: int, rules: Ruleset, leads: bool) -> list[_PlanRow]:
+    """Every contract the rules allow for this (full, dealt) hand, rated, as plain tuples."""
+    out: list[_PlanRow] = []
     if rules.allows(Kind.SIE) and hand & _OU_MASK == _OU_MASK:
-        out.append(_Plan(Kind.SIE, None, False, 10.0, _PRIO_SIE))
+        out.append((Kind.SIE, None, False, 10.0, _PRIO_SIE, 0.0))
     if rules.allows(Kind.RUFSPIEL):
         strength, trumps = _rufspiel_strength(hand, rules)
         margin = strength - _RUF_BAR if trumps >= 3 else min(strength - _RUF_BAR, -1.0)
@@ -288,21 +339,22 @@ def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
             order = t.suit_order[s]
             if not hand >> order[0] & 1 and any(hand >> c & 1 for c in order):
                 pref = -_call_cost(hand, rules, s)
-                out.append(_Plan(Kind.RUFSPIEL, s, False, margin, _PRIO_RUFSPIEL, pref))
-    solo_kinds: list[tuple[Kind, int | None]] = [(Kind.SOLO, s) for s in range(4)]
-    solo_kinds += [(Kind.WENZ, None), (Kind.GEIER, None)]
-    solo_kinds += [(k, s) for k in (Kind.FARBWENZ, Kind.FARBGEIER) for s in range(4)]
-    for kind, suit in solo_kinds:
-        if not rules.allows(kind):
-            continue
-        margin = _solo_margin(hand, rules, kind, suit)
-        out.append(_Plan(kind, suit, False, margin, _PRIO_SOLO))
-        if rules.allows(kind, True) and _sure_tout(hand, _tables_of(rules, kind, suit), leads):
-            out.append(_Plan(kind, suit, True, 1.0 + max(margin, 0.0), _PRIO_TOUT))
+                out.append((Kind.RUFSPIEL, s, False, margin, _PRIO_RUFSPIEL, pref))
+    hs = rules.hand_size
+    for kind, suit, t, tout in _solo_menu(rules):
+        margin = _solo_margin_of(hand, t, kind, hs)
+        out.append((kind, suit, False, margin, _PRIO_SOLO, 0.0))
+        if tout and _sure_tout(hand, t, leads):
+            out.append((kind, suit, True, 1.0 + max(margin, 0.0), _PRIO_TOUT, 0.0))
     if rules.allows(Kind.BETTEL):
         ok = _bettel_ok(hand, _tables_of(rules, Kind.BETTEL, None))
-        out.append(_Plan(Kind.BETTEL, None, False, 0.0 if ok else -1.0, _PRIO_BETTEL))
+        out.append((Kind.BETTEL, None, False, 0.0 if ok else -1.0, _PRIO_BETTEL, 0.0))
     return out
+
+
+def _plans(hand: int, rules: Ruleset, leads: bool) -> list[_Plan]:
+    """Every contract the rules allow for this (full, dealt) hand, rated."""
+    return [_Plan(*row) for row in _plan_rows(hand, rules, leads)]
 
 
 @lru_cache(maxsize=8192)
@@ -313,9 +365,9 @@ def plan_margins(hand: int, rules: Ruleset, leads: bool) -> Margins:
     world after world (a third of the calls in a game); the answer is shared, not to be
     changed."""
     out: dict[tuple[Kind, int | None, bool], float] = {}
-    for p in _plans(hand, rules, leads):
-        k = (p.kind, p.suit, p.tout)
-        out[k] = max(out.get(k, p.margin), p.margin)
+    for kind, suit, tout, margin, _priority, _pref in _plan_rows(hand, rules, leads):
+        k = (kind, suit, tout)
+        out[k] = max(out.get(k, margin), margin)
     return out
 
 

@@ -53,9 +53,10 @@ from schafkopf.rules import Kind, Ruleset, play_tables
 from schafkopf.sampling import (
     Lean,
     SamplingError,
+    replay_watching,
     sample_deal,
     sample_world,
-    sample_world_weighted,
+    sample_world_watched,
 )
 from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
 
@@ -285,13 +286,17 @@ class PimcPlayer:
         candidates: list[Game] = []
         weights: list[float] = []
         lean = _lean(view)
+        judged = _judged_plays(view)
+        plays = [view.history[i][1] for i in sorted(judged)]
         for _ in range(count * self.oversample):
             try:
-                g, importance = sample_world_weighted(view, rng, lean)
+                g, importance, views = sample_world_watched(view, rng, lean, judged)
             except SamplingError:
                 break
             candidates.append(g)
-            weights.append(importance * _inference_weight(g, view, rng))
+            weights.append(
+                importance * (_bidding_weight(g, view) * _play_weight_of(views, plays, rng))
+            )
         return [(candidates[i], 1.0) for i in _systematic(weights, count, rng)]
 
     # -- bidding ----------------------------------------------------------------------------------
@@ -467,11 +472,6 @@ def _lean(view: View) -> Lean | None:
     return Lean(c.declarer, play_tables(c.kind, c.suit, view.rules.short).trump_mask, factor)
 
 
-def _inference_weight(g: Game, view: View, rng: random.Random) -> float:
-    """How likely the other seats' bids and card plays in world ``g`` were under the model."""
-    return _bidding_weight(g, view) * _play_weight(g, view, rng)
-
-
 def _bidding_weight(g: Game, view: View) -> float:
     """How likely the other seats' bids and named contract were with their hands in ``g``.
 
@@ -528,21 +528,29 @@ def _play_weight(g: Game, view: View, rng: random.Random) -> float:
     plays the rule-based card with chance :data:`_PLAY_AGREE` [k] and each other card with an
     equal share of the rest.
     """
-    model = HeuristicPlayer("model")
+    judged = _judged_plays(view)
     replay = Game(g.rules, dealer=g.dealer, hands=g.deal, stock=g.stock_before)
-    weight = 1.0
+    views = replay_watching(replay, view.history, judged)
+    return _play_weight_of(views, [view.history[i][1] for i in sorted(judged)], rng)
+
+
+def _judged_plays(view: View) -> frozenset[int]:
+    """The history's indices of the card plays hand inference judges: the last eight card
+    plays, those by other seats."""
     history = view.history
     cards_seen = [i for i, (s, a) in enumerate(history) if is_card(a)]
-    judged = set(cards_seen[-8:])
+    return frozenset(i for i in cards_seen[-8:] if history[i][0] != view.seat)
+
+
+def _play_weight_of(views: Sequence[View], plays: Sequence[Card], rng: random.Random) -> float:
+    """:func:`_play_weight` from the seats' views before their judged ``plays``."""
+    model = HeuristicPlayer("model")
+    weight = 1.0
     last = len(_PLAY_AGREE) - 1
-    for i, (s, a) in enumerate(history):
-        if i in judged and s != view.seat and is_card(a):
-            v = replay.view(s)
-            options = [x for x in v.legal if is_card(x)]
-            k = len(options)
-            if k > 1:
-                agree = _PLAY_AGREE[min(k, last)]
-                p = agree if model.choose(v, rng) == a else (1.0 - agree) / (k - 1)
-                weight *= p**_PLAY_TEMPER
-        replay.apply(a, s)
+    for v, a in zip(views, plays, strict=True):
+        k = sum(1 for x in v.legal if is_card(x))
+        if k > 1:
+            agree = _PLAY_AGREE[min(k, last)]
+            p = agree if model.choose(v, rng) == a else (1.0 - agree) / (k - 1)
+            weight *= p**_PLAY_TEMPER
     return weight
