@@ -119,6 +119,48 @@ def sample_deal_weighted(
     view: View, rng: random.Random, lean: Lean | None
 ) -> tuple[list[list[Card]], float]:
     """:func:`sample_deal` drawn with ``lean``, and the deal's importance weight."""
+    k = deal_constraints(view)
+    seat = view.seat
+    hidden, weight = _assign(
+        k.pool, k.need, k.allowed, k.forced, rng, k.declarer, k.declarer_needs, lean
+    )
+    out: list[list[Card]] = []
+    for s in range(view.rules.players):
+        if s == seat:
+            rest = list(iter_bits(hidden[s]))
+            rng.shuffle(rest)
+            out.append(k.known_own + rest)
+        else:
+            dealt = list(iter_bits(hidden[s] | k.played_by[s]))
+            rng.shuffle(dealt)
+            out.append(dealt)
+    return out, weight
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What a seat knows of where the cards it cannot see are: the hidden ``pool``, how many
+    of them each seat holds (``need``), the cards each may hold (``allowed``) and must hold
+    (``forced``), what each has played (``played_by``, masks), and the cards the declarer
+    must hold one of (``declarer_needs``: a Rufspiel's called suit, none of it played yet)."""
+
+    pool: int
+    need: list[int]
+    allowed: list[int]
+    forced: list[int]
+    played_by: list[int]
+    known_own: list[Card]
+    declarer: int | None
+    declarer_needs: int
+
+    def may_hold(self, seat: int, c: Card) -> bool:
+        """Whether ``seat`` may hold the hidden card ``c``."""
+        return bool((self.allowed[seat] | self.forced[seat]) >> c & 1) and self.need[seat] > 0
+
+
+def deal_constraints(view: View) -> Constraints:
+    """The :class:`Constraints` of ``view``: the suits each seat showed out of, Sie, the called
+    Sau's whereabouts, the cards played and the hand sizes."""
     from schafkopf.game import KLOPFEN_PHASE
 
     rules = view.rules
@@ -169,18 +211,7 @@ def sample_deal_weighted(
         if c.declarer != seat and not played_by[c.declarer] & suit_plain:
             declarer_needs = suit_plain
     declarer = contract.declarer if contract is not None else None
-    hidden, weight = _assign(pool, need, allowed, forced, rng, declarer, declarer_needs, lean)
-    out: list[list[Card]] = []
-    for s in range(n):
-        if s == seat:
-            rest = list(iter_bits(hidden[s]))
-            rng.shuffle(rest)
-            out.append(known_own + rest)
-        else:
-            dealt = list(iter_bits(hidden[s] | played_by[s]))
-            rng.shuffle(dealt)
-            out.append(dealt)
-    return out, weight
+    return Constraints(pool, need, allowed, forced, played_by, known_own, declarer, declarer_needs)
 
 
 def _sie_seats(view: View) -> list[int]:

@@ -47,6 +47,8 @@ from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, PLAY, SETTLING, Game,
 from schafkopf.players.bidding import default_model as default_bidding_model
 from schafkopf.players.doubling import default_model
 from schafkopf.players.heuristic import HeuristicPlayer, Margins, dealt_hand, plan_margins
+from schafkopf.players.locations import default_model as default_location_model
+from schafkopf.players.locations import world_log_weight
 from schafkopf.players.logistic import sigmoid
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Kind, Ruleset, play_tables
@@ -57,6 +59,7 @@ from schafkopf.sampling import (
     sample_deal,
     sample_world,
     sample_world_watched,
+    sample_world_weighted,
 )
 from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
 
@@ -64,6 +67,9 @@ _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
 BIDDING_MODES: Final = ("worlds", "model")
 """How a contract's chance is estimated when bidding: by solving ``bid_samples`` sampled deals,
 or by the bidding model (:mod:`schafkopf.players.bidding`; sampling for what it leaves out)."""
+INFERENCE_MODELS: Final = ("rules", "locations")
+"""What hand inference weighs candidate worlds by: the rule-based model of the other seats'
+bids and card plays, or the learned card location model (:mod:`schafkopf.players.locations`)."""
 DOUBLING: Final = ("worlds", "model", "never")
 """How Kontra and Re are decided: by the share of sampled worlds, by the calibrated model over
 it (:mod:`schafkopf.players.doubling`), or never."""
@@ -124,6 +130,8 @@ class PimcPlayer:
         doubling: str = "worlds",
         doubling_worlds: int = 0,
         bidding: str = "worlds",
+        inference_model: str = "rules",
+        judged_plays: int = 8,
     ) -> None:
         if samples < 1 or bid_samples < 1 or oversample < 1:
             raise ValueError("samples, bid_samples and oversample must be at least 1")
@@ -133,6 +141,13 @@ class PimcPlayer:
             raise ValueError(f"doubling must be one of {', '.join(DOUBLING)}, got {doubling!r}")
         if bidding not in BIDDING_MODES:
             raise ValueError(f"bidding must be one of {', '.join(BIDDING_MODES)}, got {bidding!r}")
+        if inference_model not in INFERENCE_MODELS:
+            raise ValueError(
+                f"inference_model must be one of {', '.join(INFERENCE_MODELS)}, "
+                f"got {inference_model!r}"
+            )
+        if judged_plays < 0:
+            raise ValueError(f"judged_plays must be at least 0, got {judged_plays}")
         self.name = name
         self.samples = samples
         self.seconds = seconds
@@ -147,6 +162,8 @@ class PimcPlayer:
         self.doubling = doubling
         self.doubling_worlds = doubling_worlds
         self.bidding = bidding
+        self.inference_model = inference_model
+        self.judged_plays = judged_plays
         self._fallback = HeuristicPlayer(name)
         self._plans: dict[tuple[int, int, int], list[_Candidate]] = {}
         self._doubling_asked: dict[tuple[int, int, int, int], bool] = {}
@@ -283,10 +300,12 @@ class PimcPlayer:
                 except SamplingError:
                     break
             return out
+        if self.inference_model == "locations":
+            return self._located_worlds(view, rng, count)
         candidates: list[Game] = []
         weights: list[float] = []
         lean = _lean(view)
-        judged = _judged_plays(view)
+        judged = _judged_plays(view, self.judged_plays)
         plays = [view.history[i][1] for i in sorted(judged)]
         for _ in range(count * self.oversample):
             try:
@@ -297,6 +316,28 @@ class PimcPlayer:
             weights.append(
                 importance * (_bidding_weight(g, view) * _play_weight_of(views, plays, rng))
             )
+        return [(candidates[i], 1.0) for i in _systematic(weights, count, rng)]
+
+    def _located_worlds(
+        self, view: View, rng: random.Random, count: int
+    ) -> list[tuple[Game, float]]:
+        """:meth:`worlds` with candidates weighed by the learned card location model."""
+        scores = default_location_model().scores(view)
+        lean = _lean(view)
+        candidates: list[Game] = []
+        logs: list[float] = []
+        for _ in range(count * self.oversample):
+            try:
+                g, importance = sample_world_weighted(view, rng, lean)
+            except SamplingError:
+                break
+            candidates.append(g)
+            located = world_log_weight(scores, g.hands, view.seat) if scores is not None else 0.0
+            logs.append(math.log(importance) + located if importance > 0 else -math.inf)
+        if not candidates:
+            return []
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
         return [(candidates[i], 1.0) for i in _systematic(weights, count, rng)]
 
     # -- bidding ----------------------------------------------------------------------------------
@@ -534,12 +575,14 @@ def _play_weight(g: Game, view: View, rng: random.Random) -> float:
     return _play_weight_of(views, [view.history[i][1] for i in sorted(judged)], rng)
 
 
-def _judged_plays(view: View) -> frozenset[int]:
-    """The history's indices of the card plays hand inference judges: the last eight card
+def _judged_plays(view: View, last: int = 8) -> frozenset[int]:
+    """The history's indices of the card plays hand inference judges: of the ``last`` card
     plays, those by other seats."""
+    if last <= 0:
+        return frozenset()
     history = view.history
     cards_seen = [i for i, (s, a) in enumerate(history) if is_card(a)]
-    return frozenset(i for i in cards_seen[-8:] if history[i][0] != view.seat)
+    return frozenset(i for i in cards_seen[-last:] if history[i][0] != view.seat)
 
 
 def _play_weight_of(views: Sequence[View], plays: Sequence[Card], rng: random.Random) -> float:
