@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from schafkopf.actions import SPIEL, WEITER
+from schafkopf.actions import DOUBLE, SPIEL, WEITER
 from schafkopf.cards import parse_card
 from schafkopf.game import PLAY, Game
 from schafkopf.players import HeuristicPlayer, play_game
@@ -94,3 +94,33 @@ def test_bids_a_monster_and_passes_trash() -> None:
 def test_registry_builds_pimc_with_options() -> None:
     p = make_player("pimc:samples=7,inference=true", "P")
     assert isinstance(p, PimcPlayer) and p.samples == 7 and p.inference and p.name == "P"
+
+
+def test_heuristic_bidding_and_doubling_are_the_rule_based_players() -> None:
+    """``bidding=heuristic`` bids and ``doubling=heuristic`` doubles as the rule-based player
+    does (a search player that plays its cards by search and bids by rules of thumb)."""
+    rules = Ruleset.preset("sauspiel")
+    rule_based = HeuristicPlayer("h")
+    searcher = make_player("pimc:samples=2,bidding=heuristic,doubling=heuristic")
+    assert isinstance(searcher, PimcPlayer)
+    bids = doublings = 0
+    for seed in range(40):
+        g = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while g.to_move is not None:
+            s = g.to_move
+            v = g.view(s)
+            if g.phase != PLAY:
+                k = rng.randrange(1 << 30)
+                expected = rule_based.choose(v, random.Random(k))
+                assert searcher.choose(v, random.Random(k)) == expected
+                bids += 1
+            else:
+                for seat in range(4):  # Kontra may come out of turn
+                    w = g.view(seat)
+                    if DOUBLE in w.legal:
+                        said = searcher.wants_to_double(w, rng)
+                        assert said == rule_based.wants_to_double(w, rng)
+                        doublings += said
+            g.apply(rule_based.choose(v, rng), s)
+    assert bids > 150 and doublings > 0

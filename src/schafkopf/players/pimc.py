@@ -64,15 +64,17 @@ from schafkopf.sampling import (
 from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
-BIDDING_MODES: Final = ("worlds", "model")
-"""How a contract's chance is estimated when bidding: by solving ``bid_samples`` sampled deals,
-or by the bidding model (:mod:`schafkopf.players.bidding`; sampling for what it leaves out)."""
+BIDDING_MODES: Final = ("worlds", "model", "heuristic")
+"""How the player bids: by a contract's chance from solving ``bid_samples`` sampled deals, or
+from the bidding model (:mod:`schafkopf.players.bidding`; sampling for what it leaves out), or
+as the rule-based player does (a search player that bids by rules of thumb)."""
 INFERENCE_MODELS: Final = ("rules", "locations")
 """What hand inference weighs candidate worlds by: the rule-based model of the other seats'
 bids and card plays, or the learned card location model (:mod:`schafkopf.players.locations`)."""
-DOUBLING: Final = ("worlds", "model", "never")
+DOUBLING: Final = ("worlds", "model", "heuristic", "never")
 """How Kontra and Re are decided: by the share of sampled worlds, by the calibrated model over
-it (:mod:`schafkopf.players.doubling`), or never."""
+it (:mod:`schafkopf.players.doubling`), as the rule-based player does (by the hand), or
+never."""
 VALUES: Final = ("brackets", "exact")
 """How card play values a sampled world: the payout bracket of each card, or exact points."""
 _SPIEL_SLOPE, _SPIEL_BIAS = 1.48, 0.44
@@ -197,16 +199,21 @@ class PimcPlayer:
         if phase == KLOPFEN_PHASE:
             return self._fallback.choose(view, rng) if KLOPFEN in legal else NICHT_KLOPFEN
         if phase in (BIDDING, SETTLING, NAMING):
+            if self.bidding == "heuristic":
+                return self._fallback.choose(view, rng)
             return self._bid(view, rng)
         return self._fallback.choose(view, rng)
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
         """Kontra when the declarers mostly lose, Re when they mostly win: by the share of
         sampled worlds (``doubling="worlds"``: ``kontra_bar``, ``re_bar``) or by the
-        calibrated model over it (``doubling="model"``); never with ``doubling="never"``.
-        Decided once per seat and doubling level."""
+        calibrated model over it (``doubling="model"``); by the hand as the rule-based player
+        does (``doubling="heuristic"``); never with ``doubling="never"``. Decided once per seat
+        and doubling level."""
         if self.doubling == "never":
             return False
+        if self.doubling == "heuristic":
+            return self._fallback.wants_to_double(view, rng)
         key = _doubling_key(view)
         if key is None or key in self._doubling_asked:
             return False  # no doubling here, or decided once at this level: not asked again
