@@ -247,6 +247,31 @@ def test_a_player_against_itself_comes_out_even() -> None:
     assert s.difference.ci95[0] <= 0 <= s.difference.ci95[1]
 
 
+def test_seat_streams_play_alike_players_alike_in_every_seating(tmp_path: Path) -> None:
+    """With a random stream per seat, two copies of one random player play both seatings of
+    every deal card for card alike (duplicate difference exactly zero); with one stream per
+    game they do not. A file of one kind refuses to be resumed as the other."""
+    specs = ["random", "random"]
+    seat = run_arena("sauspiel", specs, deals=8, seed=4, workers=1, out_dir=tmp_path,
+                     progress=False, scheme="swap", streams="seat")  # fmt: skip
+    assert seat.difference is not None and seat.difference.mean == 0.0
+    assert seat.difference.ci95 == (0.0, 0.0) and seat.to_json()["streams"] == "seat"
+    records = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert all(r["arena"]["streams"] == "seat" for r in records)
+    by_deal = defaultdict(list)
+    for r in records:
+        by_deal[r["arena"]["deal"]].append(r["tricks"])
+    assert all(a == b for a, b in by_deal.values())
+    game = run_arena("sauspiel", specs, deals=8, seed=4, workers=1, progress=False,
+                     scheme="swap")  # fmt: skip
+    assert game.difference is not None and game.difference.mean != 0.0
+    with pytest.raises(ArenaError, match="other random streams"):
+        run_arena("sauspiel", specs, deals=8, seed=4, workers=1, out_dir=tmp_path,
+                  progress=False, scheme="swap", resume=True)  # fmt: skip
+    with pytest.raises(ArenaError, match="streams must be one of"):
+        run_arena("sauspiel", specs, deals=1, seed=4, progress=False, streams="deal")
+
+
 def test_three_player_table_and_one_spec_per_seat(tmp_path: Path) -> None:
     rules = Ruleset.preset("standard", {"players": 3})
     s3 = run_arena(

@@ -48,14 +48,20 @@ from typing import IO, Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from schafkopf.game import Game
-from schafkopf.players.base import play_game
+from schafkopf.actions import Action
+from schafkopf.game import Game, View
+from schafkopf.players.base import Player, play_game
 from schafkopf.players.registry import PlayerSpecError, make_player
 from schafkopf.record import game_to_record
 from schafkopf.rules import Contract, Kind, RulesError, Ruleset
 
 SUMMARY_FORMAT: Final = "schafkopf-arena/1"
 SCHEMES: Final = ("full", "swap")
+STREAMS: Final = ("game", "seat")
+"""Where the players' random numbers come from: one stream per game, shared by the seats in
+turn, or one per seat and deal, the same in every seating (``seat``: two players that decide
+alike play the two seatings of a deal alike until they differ, so a match of a player against
+itself with one change measures that change with far less noise)."""
 BACKENDS: Final = ("local", "ray")
 """Where deals run: this machine's process pool, or Ray tasks (local instance or cluster)."""
 RESAMPLES: Final = 2000
@@ -150,6 +156,24 @@ class _Job:
     seatings: tuple[tuple[int, ...], ...]
     seed: int
     deals: tuple[int, ...]
+    streams: str = "game"
+
+
+class _SeatStream:
+    """A player that draws from its own random stream, whatever stream the game loop passes."""
+
+    def __init__(self, player: Player, rng: random.Random) -> None:
+        self.player = player
+        self.name = player.name
+        self.rng = rng
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The wrapped player's action, drawn from this seat's stream."""
+        return self.player.choose(view, self.rng)
+
+    def wants_to_double(self, view: View, rng: random.Random) -> bool:
+        """The wrapped player's answer, drawn from this seat's stream."""
+        return self.player.wants_to_double(view, self.rng)
 
 
 def contract_key(contract: Contract | None) -> str | None:
@@ -173,16 +197,24 @@ def _play_deals(job: _Job) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
         for rotation, seating in enumerate(job.seatings):
             game = deal_game(rules, job.seed, deal)
             names = [job.labels[k] for k in seating]
-            players = [make_player(job.specs[k], names[s]) for s, k in enumerate(seating)]
+            players: list[Player] = [
+                make_player(job.specs[k], names[s]) for s, k in enumerate(seating)
+            ]
+            if job.streams == "seat":
+                players = [
+                    _SeatStream(p, random.Random(f"arena/{job.seed}/{deal}/seat/{s}"))
+                    for s, p in enumerate(players)
+                ]
             play_game(game, players, random.Random(f"arena/{job.seed}/{deal}/{rotation}"))
-            meta = {
-                "arena": {
-                    "seed": job.seed,
-                    "deal": deal,
-                    "rotation": rotation,
-                    "seat_players": names,
-                }
+            arena_meta: dict[str, Any] = {
+                "seed": job.seed,
+                "deal": deal,
+                "rotation": rotation,
+                "seat_players": names,
             }
+            if job.streams != "game":
+                arena_meta["streams"] = job.streams
+            meta = {"arena": arena_meta}
             line = json.dumps(game_to_record(game, names, meta), ensure_ascii=False)
             games.append((game_facts(game, deal, rotation, seating), line))
         out.append((deal, games))
@@ -213,10 +245,11 @@ def finished_deals(
     labels: Sequence[str],
     seats: Sequence[tuple[int, ...]],
     seed: int,
+    streams: str = "game",
 ) -> dict[int, list[tuple[GameFacts, str]]]:
     """The deals of an earlier run of this match in ``path`` whose every seating finished
     (a deal cut off part way is played again). Raises :class:`ArenaError` when the file
-    holds another match (other players, seed, seating or rules)."""
+    holds another match (other players, seed, seating, rules or random streams)."""
     from schafkopf.record import RecordError, record_to_game
 
     by_deal: dict[int, dict[int, tuple[GameFacts, str]]] = {}
@@ -238,6 +271,10 @@ def finished_deals(
                 raise ArenaError(
                     f"{path} holds another match (its seed, players or rules differ); "
                     "choose another --out or leave out --resume"
+                )
+            if meta.get("streams", "game") != streams:
+                raise ArenaError(
+                    f"{path} holds a match with other random streams; choose another --out"
                 )
             seating = tuple(labels.index(name) for name in names)
             if rotation >= len(seats) or seats[rotation] != seating:
@@ -362,6 +399,7 @@ class ArenaSummary:
     kontra: Tally
     re: Tally
     resamples: int = RESAMPLES
+    streams: str = "game"
     seconds: float = 0.0
     workers: int = 1
     out_dir: str | None = None
@@ -378,6 +416,7 @@ class ArenaSummary:
             "seatings": [[self.players[k] for k in s] for s in self.seatings],
             "deals": self.deals,
             "seed": self.seed,
+            "streams": self.streams,
             "games": self.games,
             "bootstrap": {"resamples": self.resamples, "confidence": CONFIDENCE, "unit": "deal"},
             "by_player": {k: v.to_json() for k, v in self.by_player.items()},
@@ -570,6 +609,7 @@ def run_arena(
     backend: str = "local",
     address: str | None = None,
     resume: bool = False,
+    streams: str = "game",
 ) -> ArenaSummary:
     """Play ``deals`` duplicate deals between ``specs`` and return the statistics.
 
@@ -582,7 +622,8 @@ def run_arena(
     ``workers`` and either backend. With ``resume`` the deals an earlier run of the same match
     finished in ``out_dir`` are kept and only the others are played, so a long match can be
     stopped and carried on (or lengthened with more ``deals``; fewer ``deals`` sum up the first
-    ones and keep the rest in the file).
+    ones and keep the rest in the file). ``streams`` (one of :data:`STREAMS`) says where the
+    players' random numbers come from.
     """
     try:
         rules = Ruleset.of(rules)
@@ -596,6 +637,8 @@ def run_arena(
         raise ArenaError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if workers is not None and workers < 1:
         raise ArenaError(f"workers must be 1 or more, got {workers}")
+    if streams not in STREAMS:
+        raise ArenaError(f"streams must be one of {', '.join(STREAMS)}, got {streams!r}")
     check_specs(specs)
     labels = _labels(specs)
     out = Path(out_dir) if out_dir is not None else None
@@ -609,7 +652,7 @@ def run_arena(
             out.mkdir(parents=True, exist_ok=True)
             stack.enter_context(_folder_lock(out))
             if resume and (out / "games.jsonl").exists():
-                done = finished_deals(out / "games.jsonl", rules, labels, seats, seed)
+                done = finished_deals(out / "games.jsonl", rules, labels, seats, seed, streams)
                 for deal in sorted(done):  # deals past ``deals`` stay in the file, unused
                     if deal < deals:
                         by_deal[deal] = [f for f, _line in done[deal]]
@@ -632,6 +675,7 @@ def run_arena(
                 tuple(seats),
                 seed,
                 tuple(todo[i : i + chunk]),
+                streams,
             )
             for i in range(0, len(todo), chunk)
         ]
@@ -673,6 +717,7 @@ def run_arena(
     summary = summarize(
         rules, specs, scheme, seats, seed, [by_deal[d] for d in range(deals)], resamples
     )
+    summary.streams = streams
     summary.seconds = time.perf_counter() - started
     summary.workers = workers
     summary.out_dir = str(out) if out is not None else None
@@ -762,9 +807,10 @@ def render_summary(summary: ArenaSummary, file: IO[str] | None = None) -> None:
         console = Console(file=file, width=120)
     s = summary
     rate = s.games / s.seconds if s.seconds else 0.0
+    streams = " · a random stream per seat" if s.streams == "seat" else ""
     console.print(
         f"[bold]Arena[/bold] {' vs '.join(s.players)} · rules {s.rules.preset_name} · "
-        f"seed {s.seed}\n{s.deals} deals × {len(s.seatings)} seatings ({s.scheme}) = "
+        f"seed {s.seed}{streams}\n{s.deals} deals × {len(s.seatings)} seatings ({s.scheme}) = "
         f"{s.games} games in {s.seconds:.1f} s ({rate:,.0f} games/s, {s.workers} workers)"
     )
     t = Table(title="Payout per game (95% CI, bootstrap over deals)", title_justify="left")

@@ -408,6 +408,13 @@ def arena(
             help="Keep the deals an earlier run of this match finished in --out; play the rest."
         ),
     ] = False,
+    streams: Annotated[
+        str,
+        typer.Option(
+            help="The bots' random numbers: game (one stream per game) or seat (one per seat "
+            "and deal, alike in every seating: less noise between players that differ little)."
+        ),
+    ] = "game",
 ) -> None:
     """Duplicate matches between computer players: statistics, records and a JSON summary."""
     import random
@@ -438,6 +445,7 @@ def arena(
             backend=backend,
             address=address,
             resume=resume,
+            streams=streams,
         )
     except ArenaError as e:
         typer.echo(f"schafkopf: {e}", err=True)
