@@ -124,3 +124,29 @@ def test_heuristic_bidding_and_doubling_are_the_rule_based_players() -> None:
                         doublings += said
             g.apply(rule_based.choose(v, rng), s)
     assert bids > 150 and doublings > 0
+
+
+def test_slips_play_random_legal_cards_in_that_share_of_card_decisions() -> None:
+    rules = Ruleset.preset("sauspiel")
+    rule_based = HeuristicPlayer("h")
+    careful = PimcPlayer(samples=2, seconds=None)
+    slipping = make_player("pimc:samples=2,slips=1")
+    assert isinstance(slipping, PimcPlayer) and slipping.slips == 1.0
+    differ = decisions = 0
+    for seed in range(6):
+        g = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while g.to_move is not None:
+            s = g.to_move
+            v = g.view(s)
+            cards = [a for a in v.legal if a < 32]
+            if g.phase == PLAY and len(cards) > 1 and DOUBLE not in v.legal:
+                k = rng.randrange(1 << 30)
+                slip = slipping.choose(v, random.Random(k))
+                assert slip in cards
+                differ += slip != careful.choose(v, random.Random(k))
+                decisions += 1
+            g.apply(rule_based.choose(v, rng), s)
+    assert decisions > 20 and differ > decisions // 4
+    with pytest.raises(ValueError, match="slips"):
+        PimcPlayer(slips=1.5)

@@ -113,7 +113,8 @@ class PimcPlayer:
     ``samples`` worlds per card decision (fewer if ``seconds`` runs out first); ``bid_samples``
     worlds per contract when bidding; ``values`` one of :data:`VALUES`; ``inference`` weighs
     ``oversample`` x ``samples`` candidate worlds by the other seats' actions and keeps a
-    weighted resample of ``samples``.
+    weighted resample of ``samples``. ``slips`` is the share of card decisions (with a choice)
+    in which it plays a random legal card instead: a dial for weaker levels.
     """
 
     def __init__(
@@ -134,6 +135,7 @@ class PimcPlayer:
         bidding: str = "worlds",
         inference_model: str = "rules",
         judged_plays: int = 8,
+        slips: float = 0.0,
     ) -> None:
         if samples < 1 or bid_samples < 1 or oversample < 1:
             raise ValueError("samples, bid_samples and oversample must be at least 1")
@@ -150,6 +152,8 @@ class PimcPlayer:
             )
         if judged_plays < 0:
             raise ValueError(f"judged_plays must be at least 0, got {judged_plays}")
+        if not 0.0 <= slips <= 1.0:
+            raise ValueError(f"slips must be between 0 and 1, got {slips!r}")
         self.name = name
         self.samples = samples
         self.seconds = seconds
@@ -166,6 +170,7 @@ class PimcPlayer:
         self.bidding = bidding
         self.inference_model = inference_model
         self.judged_plays = judged_plays
+        self.slips = slips
         self._fallback = HeuristicPlayer(name)
         self._plans: dict[tuple[int, int, int], list[_Candidate]] = {}
         self._doubling_asked: dict[tuple[int, int, int, int], bool] = {}
@@ -192,6 +197,8 @@ class PimcPlayer:
             cards = [a for a in legal if is_card(a)]
             if len(cards) == 1:
                 return cards[0]
+            if self.slips and rng.random() < self.slips:
+                return rng.choice(cards)  # a lapse: a weaker level's random card
             c = view.contract
             if c is None or c.kind is Kind.RAMSCH:
                 return self._fallback.choose(view, rng)
