@@ -81,7 +81,7 @@ class ServerSettings:
     from which a logged-in page may connect (WebSockets by cookie check it)."""
     chat_lines_per_minute: int = 12
     """Chat lines one connection may send a minute (bursts of up to five)."""
-    challenge_bots: str = "level:2"
+    challenge_bots: str = "level:3"
     """The bot level the duplicate challenge's deals are played against (one that answers
     alike to alike play: a level without a time limit)."""
     leaderboard_min_games: int = 10
