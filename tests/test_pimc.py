@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from schafkopf.actions import DOUBLE, SPIEL, WEITER
 from schafkopf.cards import parse_card
-from schafkopf.game import PLAY, Game
+from schafkopf.game import PLAY, Game, View
 from schafkopf.players import HeuristicPlayer, play_game
 from schafkopf.players.pimc import PimcPlayer
 from schafkopf.players.registry import make_player
@@ -96,57 +97,57 @@ def test_registry_builds_pimc_with_options() -> None:
     assert isinstance(p, PimcPlayer) and p.samples == 7 and p.inference and p.name == "P"
 
 
+def _rule_based_steps(games: int) -> Iterator[tuple[Game, View, random.Random]]:
+    """Every step of ``games`` sauspiel games of rule-based players: the game, the mover's
+    view and the game's random stream, before the mover acts."""
+    rules = Ruleset.preset("sauspiel")
+    rule_based = HeuristicPlayer("h")
+    for seed in range(games):
+        g = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while g.to_move is not None:
+            s = g.to_move
+            v = g.view(s)
+            yield g, v, rng
+            g.apply(rule_based.choose(v, rng), s)
+
+
 def test_heuristic_bidding_and_doubling_are_the_rule_based_players() -> None:
     """``bidding=heuristic`` bids and ``doubling=heuristic`` doubles as the rule-based player
     does (a search player that plays its cards by search and bids by rules of thumb)."""
-    rules = Ruleset.preset("sauspiel")
     rule_based = HeuristicPlayer("h")
     searcher = make_player("pimc:samples=2,bidding=heuristic,doubling=heuristic")
     assert isinstance(searcher, PimcPlayer)
     bids = doublings = 0
-    for seed in range(40):
-        g = Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while g.to_move is not None:
-            s = g.to_move
-            v = g.view(s)
-            if g.phase != PLAY:
-                k = rng.randrange(1 << 30)
-                expected = rule_based.choose(v, random.Random(k))
-                assert searcher.choose(v, random.Random(k)) == expected
-                bids += 1
-            else:
-                for seat in range(4):  # Kontra may come out of turn
-                    w = g.view(seat)
-                    if DOUBLE in w.legal:
-                        said = searcher.wants_to_double(w, rng)
-                        assert said == rule_based.wants_to_double(w, rng)
-                        doublings += said
-            g.apply(rule_based.choose(v, rng), s)
+    for g, v, rng in _rule_based_steps(40):
+        if g.phase != PLAY:
+            k = rng.randrange(1 << 30)
+            expected = rule_based.choose(v, random.Random(k))
+            assert searcher.choose(v, random.Random(k)) == expected
+            bids += 1
+            continue
+        for seat in range(4):  # Kontra may come out of turn
+            w = g.view(seat)
+            if DOUBLE in w.legal:
+                said = searcher.wants_to_double(w, rng)
+                assert said == rule_based.wants_to_double(w, rng)
+                doublings += said
     assert bids > 150 and doublings > 0
 
 
 def test_slips_play_random_legal_cards_in_that_share_of_card_decisions() -> None:
-    rules = Ruleset.preset("sauspiel")
-    rule_based = HeuristicPlayer("h")
     careful = PimcPlayer(samples=2, seconds=None)
     slipping = make_player("pimc:samples=2,slips=1")
     assert isinstance(slipping, PimcPlayer) and slipping.slips == 1.0
     differ = decisions = 0
-    for seed in range(6):
-        g = Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while g.to_move is not None:
-            s = g.to_move
-            v = g.view(s)
-            cards = [a for a in v.legal if a < 32]
-            if g.phase == PLAY and len(cards) > 1 and DOUBLE not in v.legal:
-                k = rng.randrange(1 << 30)
-                slip = slipping.choose(v, random.Random(k))
-                assert slip in cards
-                differ += slip != careful.choose(v, random.Random(k))
-                decisions += 1
-            g.apply(rule_based.choose(v, rng), s)
+    for g, v, rng in _rule_based_steps(6):
+        cards = [a for a in v.legal if a < 32]
+        if g.phase == PLAY and len(cards) > 1 and DOUBLE not in v.legal:
+            k = rng.randrange(1 << 30)
+            slip = slipping.choose(v, random.Random(k))
+            assert slip in cards
+            differ += slip != careful.choose(v, random.Random(k))
+            decisions += 1
     assert decisions > 20 and differ > decisions // 4
     with pytest.raises(ValueError, match="slips"):
         PimcPlayer(slips=1.5)
