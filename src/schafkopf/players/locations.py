@@ -82,6 +82,12 @@ _FOLLOWED: Final = _LED + 1
 _CARDS_LEFT: Final = _LED + 2
 
 
+@cache
+def _trump_places(trumps: tuple[Card, ...]) -> dict[Card, int]:
+    """Each trump's place from the top (looked up per contract, not searched per card)."""
+    return {c: i for i, c in enumerate(trumps)}
+
+
 @dataclass(frozen=True)
 class Position:
     """What the features of one view need, read once: the contract's tables, each seat's
@@ -106,7 +112,7 @@ class Position:
         t = self.tables
         x = [0.0] * len(FEATURES)
         trump = bool(t.trump_mask >> c & 1)
-        place = t.trumps.index(c) if trump else -1
+        place = _trump_places(t.trumps)[c] if trump else -1
         if trump:
             klass = 0 if place < 2 else 1 if place < 4 else 2 if place < 8 else 3
         else:
