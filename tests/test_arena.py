@@ -272,6 +272,22 @@ def test_seat_streams_play_alike_players_alike_in_every_seating(tmp_path: Path) 
         run_arena("sauspiel", specs, deals=1, seed=4, progress=False, streams="deal")
 
 
+def test_seat_streams_keep_doubling_draws_apart_from_card_draws(tmp_path: Path) -> None:
+    """Two search players that differ only in their Kontra/Re answers (one samples worlds and
+    never says it, one is never asked) play every deal alike with one stream per seat: the
+    worlds drawn for a doubling question come from the seat's own doubling stream."""
+    specs = ["pimc:samples=2,doubling=never",
+             "pimc:samples=2,doubling=worlds,kontra_bar=-1,re_bar=2"]  # fmt: skip
+    s = run_arena("sauspiel", specs, deals=3, seed=7, workers=1, out_dir=tmp_path,
+                  progress=False, scheme="swap", streams="seat")  # fmt: skip
+    assert s.difference is not None and s.difference.mean == 0.0
+    records = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text().splitlines()]
+    by_deal = defaultdict(list)
+    for r in records:
+        by_deal[r["arena"]["deal"]].append(r["tricks"])
+    assert all(a == b for a, b in by_deal.values())
+
+
 def test_three_player_table_and_one_spec_per_seat(tmp_path: Path) -> None:
     rules = Ruleset.preset("standard", {"players": 3})
     s3 = run_arena(

@@ -160,20 +160,24 @@ class _Job:
 
 
 class _SeatStream:
-    """A player that draws from its own random stream, whatever stream the game loop passes."""
+    """A player that draws from its own random streams, whatever stream the game loop passes:
+    one for its actions and another for its Kontra/Re answers, so that two players differing
+    only in how they decide doublings (one sampling worlds, one never asked to) still draw the
+    same numbers for the same cards."""
 
-    def __init__(self, player: Player, rng: random.Random) -> None:
+    def __init__(self, player: Player, seed: str) -> None:
         self.player = player
         self.name = player.name
-        self.rng = rng
+        self.rng = random.Random(seed)
+        self.doubling_rng = random.Random(seed + "/doubling")
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The wrapped player's action, drawn from this seat's stream."""
         return self.player.choose(view, self.rng)
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
-        """The wrapped player's answer, drawn from this seat's stream."""
-        return self.player.wants_to_double(view, self.rng)
+        """The wrapped player's answer, drawn from this seat's doubling stream."""
+        return self.player.wants_to_double(view, self.doubling_rng)
 
 
 def contract_key(contract: Contract | None) -> str | None:
@@ -202,7 +206,7 @@ def _play_deals(job: _Job) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
             ]
             if job.streams == "seat":
                 players = [
-                    _SeatStream(p, random.Random(f"arena/{job.seed}/{deal}/seat/{s}"))
+                    _SeatStream(p, f"arena/{job.seed}/{deal}/seat/{s}")
                     for s, p in enumerate(players)
                 ]
             play_game(game, players, random.Random(f"arena/{job.seed}/{deal}/{rotation}"))
