@@ -27,6 +27,7 @@ stage 1 about 10 minutes, stage 2 about 25, on one core.)
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import random
@@ -117,13 +118,16 @@ def solved_rows(rules: Ruleset, deals: int, seed: int, cache: Path, workers: int
     return [r for r in rows if r["deal"] < deals]
 
 
-def table_rows(path: Path, cache: Path) -> list[dict[str, Any]]:
+def table_rows(path: Path, cache: Path, pimc: bool = True) -> list[dict[str, Any]]:
     """Stage 2's rows: each self-play declared contract's features, open-hand solution of
-    its real deal, table outcome and PIMC's own sampled chance at its bid (cached whole)."""
+    its real deal, table outcome and (with ``pimc``) PIMC's own sampled chance at its bid
+    (cached whole)."""
     if cache.exists():
         return [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
     out = []
-    lines = path.read_text(encoding="utf-8").splitlines()
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        lines = [line for line in f.read().splitlines() if line.strip()]
     for i, line in enumerate(lines, 1):
         rec = json.loads(line)
         final = record_to_game(rec)
@@ -133,7 +137,7 @@ def table_rows(path: Path, cache: Path) -> list[dict[str, Any]]:
         g = Game(final.rules, dealer=final.dealer, hands=final.deal)
         pimc_chance = None
         for seat, action in final.history:
-            if g.phase == BIDDING and g.to_move == c.declarer and pimc_chance is None:
+            if pimc and g.phase == BIDDING and g.to_move == c.declarer and pimc_chance is None:
                 view = g.view(c.declarer)
                 plans = PimcPlayer(bid_samples=12)._evaluate(view, random.Random(i))
                 found = [p for p in plans if p.kind is c.kind and p.action == _named(c)]
@@ -193,12 +197,21 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--cache", type=Path, default=Path("bidding-solved.jsonl"))
     ap.add_argument("--games", type=Path, required=True, help="self-play games.jsonl")
-    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--write", action="store_true", help="replace the committed model")
+    ap.add_argument("--model", type=Path, default=MODEL, help="where --write writes it")
+    ap.add_argument(
+        "--no-pimc",
+        action="store_true",
+        help="skip PIMC's own sampled chance at each self-play bid (only compared, not fitted)",
+    )
     args = ap.parse_args()
     rules = Ruleset.preset(args.rules)
     rows = solved_rows(rules, args.deals, args.seed, args.cache, args.workers)
     digest = hashlib.sha1(args.games.read_bytes()).hexdigest()[:10]  # other games, other cache
-    table = table_rows(args.games, args.cache.with_name(f"{args.cache.stem}-table-{digest}.jsonl"))
+    tag = "-table-nopimc-" if args.no_pimc else "-table-"
+    table = table_rows(
+        args.games, args.cache.with_name(f"{args.cache.stem}{tag}{digest}.jsonl"), not args.no_pimc
+    )
     families: dict[Kind, Family] = {}
     print(f"\n{len(rows)} solved candidates on {args.deals} deals; {len(table)} self-play games")
     for kind in FAMILIES:
@@ -263,8 +276,9 @@ def main() -> None:
         )
     if args.write:
         data = model.to_json() | {"deals": args.deals, "seed": args.seed, "games": len(table)}
-        MODEL.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MODEL}")
+        args.model.parent.mkdir(parents=True, exist_ok=True)
+        args.model.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.model}")
 
 
 if __name__ == "__main__":

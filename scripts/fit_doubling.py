@@ -21,6 +21,7 @@ With ``--write`` the model fitted on all rows, with those bars, replaces the com
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,8 @@ DEFAULT_RE_BAR = 0.6
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows, one per (deal, seat, level) (a resumed run may have written one twice)."""
     rows: dict[tuple[int, int, int], dict[str, Any]] = {}
-    with path.open(encoding="utf-8") as f:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             rows[(row["deal"], row["seat"], row["level"])] = row
@@ -118,6 +120,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rows", type=Path)
     ap.add_argument("--write", action="store_true", help="replace the committed model")
+    ap.add_argument("--model", type=Path, default=MODEL, help="where --write writes it")
     args = ap.parse_args()
     rows = [r for r in read_rows(args.rows) if r["level"] in (0, 1)]
     x = np.array([r["x"] for r in rows], dtype=np.float64)
@@ -158,10 +161,10 @@ def main() -> None:
     named = zip(FEATURES, model.weights, strict=True)
     print("\nweights: " + ", ".join(f"{n} {w:+.3f}" for n, w in named))
     if args.write:
-        MODEL.parent.mkdir(parents=True, exist_ok=True)
+        args.model.parent.mkdir(parents=True, exist_ok=True)
         data = model.to_json() | {"rows": len(rows), "source": str(args.rows)}
-        MODEL.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MODEL}")
+        args.model.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.model}")
 
 
 if __name__ == "__main__":

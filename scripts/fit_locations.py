@@ -221,6 +221,7 @@ def main() -> None:
         "--compare", type=int, default=300, help="held-out positions for the world check"
     )
     ap.add_argument("--write", action="store_true", help="replace the committed model")
+    ap.add_argument("--model", type=Path, default=MODEL, help="where --write writes it")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -275,8 +276,9 @@ def main() -> None:
         print(f"  {name:32} {v:+.3f}")
     print(f"{time.perf_counter() - start:.0f} s")
     if args.write:
-        MODEL.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MODEL}")
+        args.model.parent.mkdir(parents=True, exist_ok=True)
+        args.model.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.model}")
 
 
 if __name__ == "__main__":
