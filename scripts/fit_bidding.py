@@ -27,7 +27,6 @@ stage 1 about 10 minutes, stage 2 about 25, on one core.)
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import random
@@ -38,7 +37,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from fit_doubling import calibration, expit, fit, losses, predict
+from fit_doubling import calibration, expit, fit, losses, open_text, predict
 
 from schafkopf.actions import NAME_BASE, NAMES, NICHT_KLOPFEN, SPIEL, WEITER, name_action
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, PLAY, Game
@@ -125,8 +124,7 @@ def table_rows(path: Path, cache: Path, pimc: bool = True) -> list[dict[str, Any
     if cache.exists():
         return [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
     out = []
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as f:
+    with open_text(path) as f:
         lines = [line for line in f.read().splitlines() if line.strip()]
     for i, line in enumerate(lines, 1):
         rec = json.loads(line)

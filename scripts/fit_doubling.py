@@ -24,7 +24,7 @@ import argparse
 import gzip
 import json
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -38,11 +38,17 @@ MIN_RE_ROWS = 100
 DEFAULT_RE_BAR = 0.6
 
 
+def open_text(path: Path) -> IO[str]:
+    """The text of a data file, gunzipped on the way when its name ends in ``.gz``."""
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open(encoding="utf-8")
+
+
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows, one per (deal, seat, level) (a resumed run may have written one twice)."""
     rows: dict[tuple[int, int, int], dict[str, Any]] = {}
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as f:
+    with open_text(path) as f:
         for line in f:
             row = json.loads(line)
             rows[(row["deal"], row["seat"], row["level"])] = row

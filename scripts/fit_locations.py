@@ -16,7 +16,6 @@ way PIMC's ``inference_model=locations`` uses it) and by mixtures.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import random
@@ -28,6 +27,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from fit_doubling import open_text
 
 from schafkopf.game import PLAY, Game, View
 from schafkopf.players.locations import (
@@ -54,8 +54,7 @@ MODEL = Path(__file__).resolve().parents[1] / "src/schafkopf/players/models/loca
 def records(paths: list[Path]) -> Iterator[dict[str, Any]]:
     """Every record of the files, in order."""
     for path in paths:
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as f:
+        with open_text(path) as f:
             for line in f:
                 if line.strip():
                     yield json.loads(line)

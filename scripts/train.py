@@ -25,7 +25,6 @@ Self-play decisions stop at a time limit, so two runs agree only in distribution
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import shutil
@@ -36,13 +35,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from fit_doubling import best_bar, calibration, expit, losses, read_rows
-from fit_locations import grouped, loglik, positions, rows_of
+from fit_doubling import best_bar, calibration, losses, predict, read_rows
+from fit_locations import grouped, loglik, positions, records, rows_of
 
-from schafkopf.players.bidding import FAMILIES, BiddingModel, features
-from schafkopf.players.locations import position
+from schafkopf.game import Game
+from schafkopf.players.bidding import BiddingModel, features
+from schafkopf.players.doubling import DoublingModel
+from schafkopf.players.locations import LocationModel, position
 from schafkopf.record import record_to_game
-from schafkopf.rules import Kind
 
 SCRIPTS = Path(__file__).resolve().parent
 ROOT = SCRIPTS.parent
@@ -78,10 +78,11 @@ def check_doubling(models: dict[str, Path]) -> list[str]:
     k = np.array([r["level"] == 0 for r in rows])
     out = [f"doubling, {len(rows)} reference decisions: model | log loss | Brier | Kontra"]
     for name, path in models.items():
-        data = _json(path)
-        p = expit(x @ np.array(data["weights"]))
+        model = DoublingModel.from_json(_json(path))
+        p = predict(x, np.array(model.weights))
         ll, brier = losses(p, y)
-        bar, earn, said, won = best_bar(p[k], y[k], base[k], np.array([data["kontra_bar"]]), True)
+        bars = np.array([model.kontra_bar])
+        bar, earn, said, won = best_bar(p[k], y[k], base[k], bars, kontra=True)
         out.append(
             f"  {name:9} | {ll:.4f} | {brier:.4f} | bar {bar:.2f}: said {said} times, "
             f"won {won:.1%}, {earn:+.2f} ct per decision"
@@ -89,35 +90,25 @@ def check_doubling(models: dict[str, Path]) -> list[str]:
     return out
 
 
-def _declarations() -> tuple[list[tuple[str, list[float]]], list[float]]:
-    """Each reference declaration of a modelled contract: (kind, features), and won."""
-    xs, won = [], []
-    with gzip.open(REFERENCE / "games.jsonl.gz", "rt", encoding="utf-8") as f:
-        for line in f:
-            game = record_to_game(json.loads(line))
-            c = game.contract
-            if c is None or c.kind not in FAMILIES or c.tout or c.declarer is None:
-                continue
-            position = (c.declarer - game.dealer - 1) % game.rules.players
-            x = features(game.dealt[c.declarer], game.rules, c.kind, c.suit, position)
-            xs.append((c.kind.value, x))
-            won.append(1.0 if game.result().won else 0.0)
-    return xs, won
-
-
-def check_bidding(models: dict[str, Path]) -> list[str]:
+def check_bidding(models: dict[str, Path], games: list[Game]) -> list[str]:
     """Each bidding model on the reference declarations that every model covers: log loss,
     Brier, calibration."""
     loaded = {name: BiddingModel.from_json(_json(path)) for name, path in models.items()}
-    xs, won = _declarations()
-    keep = [
-        i for i, (k, _x) in enumerate(xs) if all(Kind(k) in m.families for m in loaded.values())
-    ]
-    y = np.array([won[i] for i in keep])
+    declared = []  # (kind, features, won) of each declaration every model covers
+    for game in games:
+        c = game.contract
+        if c is None or c.tout or c.declarer is None:
+            continue
+        if any(c.kind not in m.families for m in loaded.values()):
+            continue
+        position = (c.declarer - game.dealer - 1) % game.rules.players
+        x = features(game.dealt[c.declarer], game.rules, c.kind, c.suit, position)
+        declared.append((c.kind, x, 1.0 if game.result().won else 0.0))
+    y = np.array([w for _k, _x, w in declared])
     out = [f"bidding, {len(y)} reference declarations: model | log loss | Brier"]
     tables = {}
     for name, model in loaded.items():
-        p = np.array([model.families[Kind(xs[i][0])].table_chance(xs[i][1]) for i in keep])
+        p = np.array([model.families[k].table_chance(x) for k, x, _w in declared])
         ll, brier = losses(p, y)
         out.append(f"  {name:9} | {ll:.4f} | {brier:.4f}")
         tables[name] = calibration(p, y)
@@ -127,23 +118,21 @@ def check_bidding(models: dict[str, Path]) -> list[str]:
     return out
 
 
-def check_locations(models: dict[str, Path], games: int = 400) -> list[str]:
+def check_locations(models: dict[str, Path], records: list[dict[str, Any]]) -> list[str]:
     """Each location model on the reference games' positions (two card decisions per seat
     and game): the mean log-likelihood of the true holder per hidden card."""
     rng = random.Random(41)
     rows = []
-    with gzip.open(REFERENCE / "games.jsonl.gz", "rt", encoding="utf-8") as f:
-        for n, line in enumerate(f):
-            if n >= games:
-                break
-            for view, g in positions(json.loads(line), 2, rng):
-                pos = position(view)
-                if pos is not None:
-                    rows.extend(rows_of(pos, g))
+    for rec in records:
+        for view, g in positions(rec, 2, rng):
+            pos = position(view)
+            if pos is not None:
+                rows.extend(rows_of(pos, g))
     groups = grouped(rows)
-    out = [f"locations, {len(rows)} hidden cards of {games} reference games: model | per card"]
+    out = [f"locations, {len(rows)} hidden cards of {len(records)} reference games: model | card"]
     for name, path in models.items():
-        total, count = loglik(groups, np.array(_json(path)["weights"]))
+        weights = LocationModel.from_json(_json(path)).weights
+        total, count = loglik(groups, np.array(weights))
         out.append(f"  {name:9} | {total / count:+.4f}")
     return out
 
@@ -182,11 +171,13 @@ def main() -> None:
     times = {name: step(name, command, out) for name, command in steps.items()}
     start = time.perf_counter()
     pair = {"committed": args.committed, "fresh": models}
+    reference = list(records([REFERENCE / "games.jsonl.gz"]))  # read once for both checks
     lines = [
         *check_doubling({k: v / "doubling.json" for k, v in pair.items()}),
-        *check_bidding({k: v / "bidding.json" for k, v in pair.items()}),
-        *check_locations({k: v / "locations.json" for k, v in pair.items()}),
-    ]
+        *check_bidding({k: v / "bidding.json" for k, v in pair.items()},
+                       [record_to_game(r) for r in reference]),
+        *check_locations({k: v / "locations.json" for k, v in pair.items()}, reference[:400]),
+    ]  # fmt: skip
     times["check"] = time.perf_counter() - start
     lines.append("minutes: " + ", ".join(f"{k} {v / 60:.1f}" for k, v in times.items()))
     lines.append(f"in all {sum(times.values()) / 60:.1f} min ({args.workers} workers)")
