@@ -61,7 +61,8 @@ STREAMS: Final = ("game", "seat")
 """Where the players' random numbers come from: one stream per game, shared by the seats in
 turn, or one per seat and deal, the same in every seating (``seat``: two players that decide
 alike play the two seatings of a deal alike until they differ, so a match of a player against
-itself with one change measures that change with far less noise)."""
+itself with one change measures that change with far less noise; a player with a time limit
+still decides by the clock now and then, so such a match lifts the limit)."""
 BACKENDS: Final = ("local", "ray")
 """Where deals run: this machine's process pool, or Ray tasks (local instance or cluster)."""
 RESAMPLES: Final = 2000
