@@ -277,8 +277,8 @@ def test_seat_streams_keep_doubling_draws_apart_from_card_draws(tmp_path: Path) 
     never says it, one is never asked) play every deal alike with one stream per seat: the
     worlds drawn for a doubling question come from the seat's own doubling stream."""
     specs = ["pimc:samples=2,doubling=never",
-             "pimc:samples=2,doubling=worlds,kontra_bar=-1,re_bar=2"]  # fmt: skip
-    s = run_arena("sauspiel", specs, deals=3, seed=7, workers=1, out_dir=tmp_path,
+             "pimc:samples=2,doubling=worlds,doubling_worlds=4,kontra_bar=-1,re_bar=2"]  # fmt: skip
+    s = run_arena("sauspiel", specs, deals=6, seed=7, workers=1, out_dir=tmp_path,
                   progress=False, scheme="swap", streams="seat")  # fmt: skip
     assert s.difference is not None and s.difference.mean == 0.0
     records = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text().splitlines()]

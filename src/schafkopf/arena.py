@@ -41,14 +41,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from schafkopf.actions import Action
+from schafkopf.actions import DOUBLE, Action
 from schafkopf.game import Game, View
 from schafkopf.players.base import Player, play_game
 from schafkopf.players.registry import PlayerSpecError, make_player
@@ -173,7 +173,12 @@ class _SeatStream:
         self.doubling_rng = random.Random(seed + "/doubling")
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """The wrapped player's action, drawn from this seat's stream."""
+        """The wrapped player's action, drawn from this seat's stream; a Kontra/Re the seat to
+        move may say is asked first, from the doubling stream, and then taken off its view."""
+        if DOUBLE in view.legal:
+            if self.player.wants_to_double(view, self.doubling_rng):
+                return DOUBLE
+            view = replace(view, legal=tuple(a for a in view.legal if a != DOUBLE))
         return self.player.choose(view, self.rng)
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
