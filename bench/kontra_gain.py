@@ -12,25 +12,13 @@ said, and prints the mean gain with a 95% bootstrap interval over those doubling
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from schafkopf.arena import bootstrap_ci
-
-
-def read_games(path: Path) -> Iterator[dict[str, Any]]:
-    """The arena records of ``path``, a ``games.jsonl`` or ``games.jsonl.gz``."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as lines:
-        for line in lines:
-            if line.strip():
-                yield json.loads(line)
+from schafkopf.arena import bootstrap_ci, iter_records
 
 
 def main() -> None:
@@ -40,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
 
     by_deal: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    for record in read_games(args.games):
+    for record in iter_records(args.games):
         deal = record["arena"]["deal"]
         if args.deals is None or deal < args.deals:
             by_deal[deal][record["arena"]["rotation"]] = record

@@ -17,11 +17,13 @@ import pytest
 from schafkopf.arena import (
     ArenaError,
     ArenaSummary,
+    GameFacts,
     bootstrap_ci,
     iter_records,
     run_arena,
     seatings,
     split_specs,
+    summarize,
 )
 from schafkopf.record import record_to_game
 from schafkopf.rules import Ruleset
@@ -245,6 +247,31 @@ def test_a_player_against_itself_comes_out_even() -> None:
     assert s.players == ["heuristic#1", "heuristic#2"]
     assert s.difference is not None
     assert s.difference.ci95[0] <= 0 <= s.difference.ci95[1]
+
+
+def test_kontra_against_the_own_copys_solo_is_reported_and_undone() -> None:
+    """A copy defending the other copy's solo says Kontra, the declarer Re: the player wins
+    the doubled stake on both seats' account. The summary counts such games and gives the
+    difference with their doublings undone; a Kontra against the other player is not one."""
+    ab, ba = (0, 1, 0, 1), (1, 0, 1, 0)
+    solo = {"contract": "solo", "declarer": 0, "partner": None, "won": True}
+    deals = [
+        [  # A's solo doubled by A's own copy (seat 2), Re: 4 x the plain (60, -20, -20, -20)
+            GameFacts(0, 0, ab, payouts=(240, -80, -80, -80), doublings=(2, 0), **solo),
+            GameFacts(0, 1, ba, payouts=(60, -20, -20, -20), doublings=(), **solo),
+        ],
+        [  # B's solo doubled by A (seat 1): a real Kontra, kept
+            GameFacts(1, 0, ab, payouts=(60, -20, -20, -20), doublings=(), **solo),
+            GameFacts(1, 1, ba, payouts=(-120, 40, 40, 40), doublings=(1,), **solo),
+        ],
+    ]
+    s = summarize(Ruleset.preset("sauspiel"), ["x", "y"], "swap", [ab, ba], 1, deals)
+    d = s.difference
+    assert d is not None
+    assert d.own_doublings == 1
+    assert d.mean == pytest.approx(60)  # each deal: A's 120 over 4 seat-games less B's -120
+    assert d.undone_mean == pytest.approx((0 + 60) / 2)  # deal 0 at the plain stake: even
+    assert s.to_json()["difference"]["undone"]["mean"] == pytest.approx(30)
 
 
 def test_seat_streams_play_alike_players_alike_in_every_seating(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ as given: no duplication.
 
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 import os
@@ -375,13 +376,24 @@ class Difference:
     second: str
     mean: float
     ci95: tuple[float, float]
+    own_doublings: int = 0
+    """Games in which a player said Kontra against a team of its own seats only (a copy
+    defending the other copy's solo): the doubling multiplies that player's own game, so it
+    gains however wrong the Kontra was; the arena's seating, not play, makes that money."""
+    undone_mean: float | None = None
+    undone_ci95: tuple[float, float] | None = None
+    """The difference with those games' doublings undone (the same cards at the plain stake)."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"players", "mean", "ci95"}``."""
+        """``{"players", "mean", "ci95", "own_doublings", "undone"}``."""
         return {
             "players": [self.first, self.second],
             "mean": _r(self.mean),
             "ci95": [_r(x) for x in self.ci95],
+            "own_doublings": self.own_doublings,
+            "undone": None
+            if self.undone_mean is None or self.undone_ci95 is None
+            else {"mean": _r(self.undone_mean), "ci95": [_r(x) for x in self.undone_ci95]},
         }
 
 
@@ -506,14 +518,20 @@ def summarize(
     all_pass = 0
     kontra = re = Tally()
     n_games = 0
+    own_doublings = 0
+    undone = np.zeros((len(by_deal), k))
     for d, games in enumerate(by_deal):
         sums = [0] * k
         counts = [0] * k
+        plain = [0.0] * k
         for g in games:
             n_games += 1
+            stake = 0.5 ** len(g.doublings) if _doubled_own_seats(g) else 1.0
+            own_doublings += stake < 1.0
             for seat, p in enumerate(g.payouts):
                 sums[g.seating[seat]] += p
                 counts[g.seating[seat]] += 1
+                plain[g.seating[seat]] += p * stake
             if g.contract is None:
                 all_pass += 1
                 continue
@@ -536,9 +554,12 @@ def summarize(
             games_of[i] += counts[i]
             total[i] += sums[i]
             per_deal[d, i] = sums[i] / counts[i] if counts[i] else 0.0
+            undone[d, i] = plain[i] / counts[i] if counts[i] else 0.0
     columns = per_deal
     if k == 2:
-        columns = np.column_stack([per_deal, per_deal[:, 0] - per_deal[:, 1]])
+        columns = np.column_stack(
+            [per_deal, per_deal[:, 0] - per_deal[:, 1], undone[:, 0] - undone[:, 1]]
+        )
     if len(by_deal):
         ci = bootstrap_ci(columns, resamples, seed)
         means = columns.mean(axis=0)
@@ -563,7 +584,13 @@ def summarize(
     difference = None
     if k == 2:
         difference = Difference(
-            labels[0], labels[1], float(means[2]), (float(ci[0, 2]), float(ci[1, 2]))
+            labels[0],
+            labels[1],
+            float(means[2]),
+            (float(ci[0, 2]), float(ci[1, 2])),
+            own_doublings,
+            float(means[3]),
+            (float(ci[0, 3]), float(ci[1, 3])),
         )
     return ArenaSummary(
         rules=rules,
@@ -582,6 +609,15 @@ def summarize(
         re=re,
         resamples=resamples,
     )
+
+
+def _doubled_own_seats(g: GameFacts) -> bool:
+    """Whether the game's first Kontra was said against a team whose every seat the Kontra
+    sayer's own player holds (at a duplicate table: one copy against the other copy's solo)."""
+    if not g.doublings or g.declarer is None:
+        return False
+    team = {g.declarer} if g.partner is None else {g.declarer, g.partner}
+    return all(g.seating[s] == g.seating[g.doublings[0]] for s in team)
 
 
 # -- running ---------------------------------------------------------------------------------
@@ -853,6 +889,13 @@ def render_summary(summary: ArenaSummary, file: IO[str] | None = None) -> None:
             f"Duplicate difference {d.first} − {d.second}: {d.mean:+.2f} per game, "
             f"95% CI [{d.ci95[0]:+.2f}, {d.ci95[1]:+.2f}]"
         )
+        if d.own_doublings and d.undone_mean is not None and d.undone_ci95 is not None:
+            console.print(
+                f"[yellow]Kontra against the sayer's own seats in {d.own_doublings} games[/yellow] "
+                "(a copy defending the other copy's solo: the seating, not the play, pays it); "
+                f"with those doublings undone: {d.undone_mean:+.2f} per game, "
+                f"95% CI [{d.undone_ci95[0]:+.2f}, {d.undone_ci95[1]:+.2f}]"
+            )
     names = list(s.contracts)
     t = Table(title="Contracts: share of games; declarer won (by player)", title_justify="left")
     t.add_column("contract")
@@ -882,8 +925,10 @@ def render_summary(summary: ArenaSummary, file: IO[str] | None = None) -> None:
 
 
 def iter_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The records of a ``games.jsonl`` file, one dict per line."""
-    with open(path, encoding="utf-8") as f:
+    """The records of a ``games.jsonl`` file (or a gzipped ``games.jsonl.gz``), one dict per
+    line."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
         for line in f:
             if line.strip():
                 yield json.loads(line)
