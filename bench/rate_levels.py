@@ -1,8 +1,8 @@
 """The bot levels' ratings, measured as a person's is: one level against three rule-based bots.
 
 Run: ``python bench/rate_levels.py [--deals 30] [--seed 11] [--preset standard]
-[--resamples 200] [--levels level:1,level:2,level:4,level:5] [--write]``. The rule-based
-level (``level:3``) is the anchor: mu 25
+[--resamples 200] [--levels level:1,level:2,level:3,level:4,level:5] [--write]``. The
+rule-based player (the level ``heuristic``) is the anchor: mu 25
 (openskill's start, where every new person starts too) and sigma 1 (a well-known player).
 Each other level plays ``--deals`` deals in each of the four seats (duplicate: the same
 cards in every seat) against three rule-based bots, and its games are rated in order as the
@@ -34,9 +34,9 @@ from schafkopf.ratings import Rating, rate
 from schafkopf.record import game_to_record
 from schafkopf.server.ratings import ANCHORS
 
-ANCHOR_LEVEL = "level:3"
+ANCHOR_LEVEL = "heuristic"
 ANCHOR = Rating(25.0, 1.0)
-LEVELS = ("level:1", "level:2", "level:4", "level:5")
+LEVELS = ("level:1", "level:2", "level:3", "level:4", "level:5")
 """The levels rated by default (``--levels`` picks others); the anchor is the rule-based one."""
 
 Deal = list[tuple[int, dict[str, Any]]]

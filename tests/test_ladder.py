@@ -14,6 +14,7 @@ from schafkopf.players.heuristic import HeuristicPlayer
 from schafkopf.players.levels import LADDER, LEVELS, LISTED, level
 from schafkopf.players.pimc import PimcPlayer
 from schafkopf.players.registry import PlayerSpecError, make_player, parse_spec
+from schafkopf.ratings import Rating
 from schafkopf.rules import Ruleset
 from schafkopf.server.ratings import level_key, load_anchors
 from schafkopf.server.table import seat_kind, seat_spec
@@ -48,9 +49,11 @@ def test_the_page_offers_the_ladder_and_earlier_ids_still_play() -> None:
 
 def test_the_levels_measured_under_their_earlier_ids_keep_their_anchors() -> None:
     anchors = load_anchors()
-    assert anchors["level:3"] == anchors["level:heuristic"]
+    assert anchors["level:heuristic"] == Rating(25.0, 1.0)  # the rule-based player anchors
     assert anchors["level:4"] == anchors["level:pimc_inference"]
-    assert level_key("heuristic") == "level:3"  # an earlier table's bots rate as the level
+    assert level_key("heuristic") == "level:heuristic"  # not level 3: that bids rashly now
+    assert level_key("pimc:samples=20,seconds=0.5,inference=true") == "level:4"
+    assert all(f"level:{n}" in anchors for n in range(1, 6))  # every level is rated
 
 
 def test_a_beginner_slips_but_plays_legal_cards_reproducibly() -> None:

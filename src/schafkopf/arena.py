@@ -19,6 +19,10 @@ Rotation schemes, for two players A and B (``seatings`` lists them):
   seat's cards are still played once by each player, but partners sit only opposite, which a
   Rufspiel does not respect; cheaper for slow players.
 
+At two players' tables a copy of one player may say Kontra against its other copy's solo; the
+doubled stake then pays that player whatever the Kontra was worth, so the summary counts such
+games and gives the duplicate difference with their doublings undone beside the plain one.
+
 With one spec per seat (four specs, or three at three seats) each deal is played once, seated
 as given: no duplication.
 

@@ -34,9 +34,9 @@ class Level:
 
 
 LADDER: Final = (
-    Level("level:1", "heuristic:slips=0.3,rash=2.5", "Anfänger", "Beginner"),
-    Level("level:2", "heuristic:rash=2", "Hobbyspieler", "Casual player"),
-    Level("level:3", "heuristic", "Stammtisch", "Regular"),
+    Level("level:1", "heuristic:slips=0.3,rash=3", "Anfänger", "Beginner"),
+    Level("level:2", "heuristic:rash=2.25", "Hobbyspieler", "Casual player"),
+    Level("level:3", "heuristic:rash=1.75", "Stammtisch", "Regular"),
     Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
     Level(
         "level:5",
@@ -46,13 +46,15 @@ LADDER: Final = (
         "Master",
     ),
 )
-"""The ladder, weakest first: the registry builds ``level:N`` as the N-th's spec. Level 3 is
-the rule-based player; level 2 is it playing hands two rating points below its bar (too many
-solos, as a hobby player does), level 1 a beginner who plays them 2.5 points below and slips
-(a random legal card) in three card decisions of ten; level 4 searches (PIMC with hand
-inference: the page's strongest bot of release 0.1); level 5 is the strongest we have: level 4
-with Kontra/Re and the bids by calibrated models. Each beats the one below by 10 cents a game
-or more (README: the ladder's matches)."""
+"""The ladder, weakest first: the registry builds ``level:N`` as the N-th's spec. Levels 1 to
+3 are the rule-based player playing hands below its bar, as people who overrate their cards
+do: level 3 by 1.75 rating points (a regular at the Stammtisch), level 2 by 2.25 (a hobby
+player's many solos), level 1, a beginner, by 3, and slipping (a random legal card) in three
+card decisions of ten. Level 4 searches (PIMC with hand inference: the page's strongest bot of
+release 0.1); level 5 is the strongest we have: level 4 with Kontra/Re and the bids by
+calibrated models. Each beats the one below by 10 cents a game or more, also with the Kontras
+a copy says against its other copy's solo undone (README: the ladder's matches). The plain
+rule-based player (``heuristic``) sits between levels 3 and 4 and anchors the ratings."""
 
 LEVELS: Final = (
     *LADDER,
