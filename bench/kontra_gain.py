@@ -1,36 +1,42 @@
-"""What a Kontra or Re earned the seat that said it, from a match of a player against itself
-without doubling (``--players "<spec>,<spec>,doubling=never" --scheme swap --streams seat``).
+"""Does saying Kontra pay? What a Kontra or Re earned the seat that said it, from a match of a
+player against itself without doubling (``swap`` seating, one random stream per seat).
 
-Run: ``python bench/kontra_gain.py runs/l5never-det-81/games.jsonl [--deals 1000]`` (plain or
-gzipped). With one random stream per seat and no time limit, both seatings of a deal play the
-same cards until the first doubling, so a deal without one must come out alike in both: this
-prints how many do not (0 when the match is exact). For each first doubling it sets the payout of
-the seat that said it against the same seat's payout in the other seating, where it was not
-said, and prints the mean gain with a 95% bootstrap interval over those doublings.
+Two ways to run it:
+
+- ``python bench/kontra_gain.py runs/l5never-det-81/games.jsonl [--deals 1000]`` reads a full
+  arena match (``--players "<spec>,<spec>,doubling=never" --scheme swap --streams seat``, plain
+  or gzipped). With no time limit both seatings of a deal play the same cards until the first
+  doubling, so a deal without one must come out alike in both: this prints how many do not (0
+  when the match is exact). For each first doubling it sets the payout of the seat that said it
+  against the same seat's payout in the other seating, where it was not said, and prints the
+  mean gain with a 95% bootstrap interval over those doublings.
+- ``python bench/kontra_gain.py --player SPEC --deals 8000 --seed 81 --out runs/kg-81`` plays
+  that match itself, each deal only up to the doubling deadline and played out where a doubling
+  is said (:mod:`schafkopf.doubling_match`): the arena's duplicate difference over all deals at
+  a tenth of the cost. Carry on with the same command; a full arena match's ``games.jsonl`` of
+  the same specs and seed, put in the folder first, counts as played.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from schafkopf.arena import bootstrap_ci, iter_records
+from schafkopf.arena import ArenaError, bootstrap_ci, iter_records
+from schafkopf.doubling_match import CHECK_SHARE, render_match, run_doubling_match
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", type=Path)
-    parser.add_argument("--deals", type=int, default=None, help="only the first deals")
-    args = parser.parse_args()
-
+def from_games(games: Path, deals: int | None) -> None:
+    """Print the exactness check and the per-doubling gain of a full match's records."""
     by_deal: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    for record in iter_records(args.games):
+    for record in iter_records(games):
         deal = record["arena"]["deal"]
-        if args.deals is None or deal < args.deals:
+        if deals is None or deal < deals:
             by_deal[deal][record["arena"]["rotation"]] = record
     pairs = [seatings for seatings in by_deal.values() if len(seatings) == 2]
 
@@ -58,6 +64,38 @@ def main() -> None:
         f"{len(gains)} doublings: {float(values.mean()):+.2f} cents to the seat that said it, "
         f"95% CI [{low:+.2f}, {high:+.2f}] ({won} gained, {sum(1 for g in gains if g < 0)} lost)"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", type=Path, nargs="?", help="a full match's games.jsonl(.gz)")
+    parser.add_argument("--deals", type=int, default=None, help="only the first deals")
+    parser.add_argument("--player", help="play the match of this spec against itself")
+    parser.add_argument("--seed", type=int, default=81)
+    parser.add_argument("--rules", default="sauspiel")
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=None, help="folder for games and figures")
+    parser.add_argument("--check-share", type=float, default=CHECK_SHARE,
+                        help="share of deals without a doubling played out as a check")  # fmt: skip
+    args = parser.parse_args()
+    if args.player is None:
+        if args.games is None:
+            parser.error("give a games file, or --player to play the match")
+        from_games(args.games, args.deals)
+        return
+    try:
+        match = run_doubling_match(
+            args.rules,
+            args.player,
+            deals=args.deals or 1000,
+            seed=args.seed,
+            workers=args.workers,
+            out_dir=args.out,
+            check_share=args.check_share,
+        )
+    except ArenaError as e:
+        sys.exit(f"kontra_gain: {e}")
+    render_match(match)
 
 
 if __name__ == "__main__":

@@ -153,7 +153,7 @@ class GameFacts(NamedTuple):
 
 
 @dataclass(frozen=True)
-class _Job:
+class MatchJob:
     """A chunk of deals for one worker; the rules travel as their JSON form."""
 
     rules: dict[str, Any]
@@ -203,37 +203,43 @@ def deal_game(rules: Ruleset, seed: int, deal: int) -> Game:
     return Game(rules, dealer=deal % rules.players, seed=random.Random(f"arena/{seed}/{deal}"))
 
 
-def _play_deals(job: _Job) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
+def _play_deals(job: MatchJob) -> list[tuple[int, list[tuple[GameFacts, str]]]]:
     """Play every rotation of each deal in ``job``: (deal, [(facts, record JSON line)])."""
     rules = Ruleset.from_json(job.rules)
-    out = []
-    for deal in job.deals:
-        games = []
-        for rotation, seating in enumerate(job.seatings):
-            game = deal_game(rules, job.seed, deal)
-            names = [job.labels[k] for k in seating]
-            players: list[Player] = [
-                make_player(job.specs[k], names[s]) for s, k in enumerate(seating)
-            ]
-            if job.streams == "seat":
-                players = [
-                    _SeatStream(p, f"arena/{job.seed}/{deal}/seat/{s}")
-                    for s, p in enumerate(players)
-                ]
-            play_game(game, players, random.Random(f"arena/{job.seed}/{deal}/{rotation}"))
-            arena_meta: dict[str, Any] = {
-                "seed": job.seed,
-                "deal": deal,
-                "rotation": rotation,
-                "seat_players": names,
-            }
-            if job.streams != "game":
-                arena_meta["streams"] = job.streams
-            meta = {"arena": arena_meta}
-            line = json.dumps(game_to_record(game, names, meta), ensure_ascii=False)
-            games.append((game_facts(game, deal, rotation, seating), line))
-        out.append((deal, games))
-    return out
+    return [(deal, play_deal(job, rules, deal)) for deal in job.deals]
+
+
+def seated_players(job: MatchJob, deal: int, seating: tuple[int, ...]) -> list[Player]:
+    """The players of one seating of ``deal``, named by their labels, on the job's streams."""
+    names = [job.labels[k] for k in seating]
+    players: list[Player] = [make_player(job.specs[k], names[s]) for s, k in enumerate(seating)]
+    if job.streams == "seat":
+        players = [
+            _SeatStream(p, f"arena/{job.seed}/{deal}/seat/{s}") for s, p in enumerate(players)
+        ]
+    return players
+
+
+def play_deal(job: MatchJob, rules: Ruleset, deal: int) -> list[tuple[GameFacts, str]]:
+    """Every seating of ``deal`` played out: [(facts, record JSON line)], in rotation order."""
+    games = []
+    for rotation, seating in enumerate(job.seatings):
+        game = deal_game(rules, job.seed, deal)
+        names = [job.labels[k] for k in seating]
+        players = seated_players(job, deal, seating)
+        play_game(game, players, random.Random(f"arena/{job.seed}/{deal}/{rotation}"))
+        arena_meta: dict[str, Any] = {
+            "seed": job.seed,
+            "deal": deal,
+            "rotation": rotation,
+            "seat_players": names,
+        }
+        if job.streams != "game":
+            arena_meta["streams"] = job.streams
+        meta = {"arena": arena_meta}
+        line = json.dumps(game_to_record(game, names, meta), ensure_ascii=False)
+        games.append((game_facts(game, deal, rotation, seating), line))
+    return games
 
 
 def game_facts(game: Game, deal: int, rotation: int, seating: tuple[int, ...]) -> GameFacts:
@@ -718,7 +724,7 @@ def run_arena(
         workers = default_workers() if workers is None else workers
         chunk = 1 if workers == 1 else max(1, min(8, len(todo) // (workers * 8)))
         jobs = [
-            _Job(
+            MatchJob(
                 rules.to_json(),
                 tuple(specs),
                 tuple(labels),

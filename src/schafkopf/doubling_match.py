@@ -1,0 +1,519 @@
+"""Does saying Kontra pay? A player against itself without Kontra/Re, played out only where a
+doubling is said.
+
+The question is a duplicate match of a player against the same player with ``doubling=never``
+(``swap`` seating, one random stream per seat, no time limit): both seatings of a deal then
+play the same cards until the first doubling, so a deal in which no seat of either seating says
+one before the deadline scores exactly zero. Only a few deals in a hundred see a doubling, and
+the card play is what costs, so each deal is run only up to the doubling deadline; the deals in
+which a doubling is said are played out, as is a random sample of the others, which must come
+out alike in both seatings (the check that the premise holds). The duplicate difference over
+all deals, with the arena's bootstrap interval, is then what a full ``schafkopf arena`` match of
+the two specs would print with the same seed: the played-out games are the same, game for game.
+
+>>> m = run_doubling_match("sauspiel", "random:double_rate=0.2", deals=6, seed=3, workers=1,
+...                        without="random:double_rate=0", progress=False)
+>>> m.deals, m.doubled + m.screened_out == m.deals, m.checks_differ
+(6, True, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+
+import numpy as np
+
+from schafkopf.actions import DOUBLE
+from schafkopf.arena import (
+    RESAMPLES,
+    ArenaError,
+    GameFacts,
+    MatchJob,
+    Tally,
+    _append,
+    _folder_lock,
+    _labels,
+    _progress_bar,
+    bootstrap_ci,
+    check_specs,
+    deal_game,
+    default_workers,
+    finished_deals,
+    play_deal,
+    seated_players,
+    seatings,
+)
+from schafkopf.game import PLAY, Game
+from schafkopf.players.base import Player, doubling_order
+from schafkopf.rules import RulesError, Ruleset
+
+SCREEN_FORMAT: Final = "schafkopf-doubling-screen/1"
+"""The first line of ``screen.jsonl``: which match the screened deals belong to."""
+SUMMARY_FORMAT: Final = "schafkopf-doubling-match/1"
+CHECK_SHARE: Final = 0.02
+"""The share of deals without a doubling that are played out all the same, as a check."""
+
+
+# -- one deal, up to the doubling deadline ---------------------------------------------------
+
+
+def doubled_before_deadline(game: Game, players: Sequence[Player]) -> bool:
+    """Run ``game`` as :func:`~schafkopf.players.base.play_game` does until a seat says a
+    doubling (True) or none can be said any more (False). The card after the last moment to
+    double is not chosen, so a deal costs its bids and doubling questions and the cards before
+    the deadline. The players must draw from their own streams (the arena's seat streams):
+    the loop passes them none."""
+    unused = random.Random(0)
+    while not game.is_over():
+        mover = game.to_move
+        assert mover is not None
+        for s in doubling_order(game):
+            if players[s].wants_to_double(game.view(s), unused):
+                return True
+        view = game.view(mover)
+        if game.phase == PLAY and _last_moment(game, mover):
+            return DOUBLE in view.legal and players[mover].wants_to_double(view, unused)
+        action = players[mover].choose(view, unused)
+        if action == DOUBLE:
+            return True
+        game.apply(action, mover)
+    return False
+
+
+def _last_moment(game: Game, mover: int) -> bool:
+    """Whether no seat may say a doubling once the seat to move has played its card."""
+    after = game.copy()
+    after.apply(next(a for a in after.legal_actions(mover) if a != DOUBLE), mover)
+    return after.is_over() or not any(
+        DOUBLE in after.legal_actions(s) for s in range(after.num_players)
+    )
+
+
+@dataclass(frozen=True)
+class _ScreenJob:
+    """A chunk of deals for one worker, with the share of undoubled deals to play out."""
+
+    match: MatchJob
+    check_share: float
+
+
+DealOutcome = tuple[int, bool, list[tuple[GameFacts, str]] | None]
+"""(deal, whether a seating said a doubling before the deadline, the played-out games or None)."""
+
+
+def is_check_deal(seed: int, deal: int, share: float) -> bool:
+    """Whether ``deal`` is played out as a check even without a doubling (fixed per deal, so a
+    longer run keeps the same checks)."""
+    return random.Random(f"doubling-check/{seed}/{deal}").random() < share
+
+
+def _screen_deals(job: _ScreenJob) -> list[DealOutcome]:
+    """Screen each deal of the chunk; play out the doubled ones and the check deals."""
+    m = job.match
+    rules = Ruleset.from_json(m.rules)
+    out: list[DealOutcome] = []
+    for deal in m.deals:
+        doubled = any(
+            doubled_before_deadline(deal_game(rules, m.seed, deal), seated_players(m, deal, s))
+            for s in m.seatings
+        )
+        games = None
+        if doubled or is_check_deal(m.seed, deal, job.check_share):
+            games = play_deal(m, rules, deal)
+        out.append((deal, doubled, games))
+    return out
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+def deal_difference(games: Sequence[GameFacts]) -> float:
+    """The arena's duplicate difference of one deal: player 0's mean payout per game less
+    player 1's."""
+    sums = [0, 0]
+    counts = [0, 0]
+    for g in games:
+        for seat, p in enumerate(g.payouts):
+            sums[g.seating[seat]] += p
+            counts[g.seating[seat]] += 1
+    return sums[0] / counts[0] - sums[1] / counts[1]
+
+
+@dataclass
+class DoublingMatch:
+    """The result of :func:`run_doubling_match`; :meth:`to_json` is what ``summary.json`` holds.
+
+    ``mean``/``ci95``: the duplicate difference, the doubling player less the other, per game,
+    over all ``deals`` (a deal screened out counts zero). ``gains``: per first doubling said in
+    one seating only, what it earned the seat that said it against the same seat's payout in the
+    other seating. ``checks_differ`` and ``screen_wrong`` must be 0 for the figures to stand.
+    """
+
+    rules: Ruleset
+    specs: list[str]
+    players: list[str]
+    seed: int
+    deals: int
+    doubled: int
+    """Deals in which a seating said a doubling before the deadline (played out)."""
+    screened_out: int
+    """Deals in which none was said (zero by the premise)."""
+    checks: int
+    """Screened-out deals played out all the same."""
+    checks_differ: int
+    """Of those, how many did not come out alike in both seatings (must be 0)."""
+    screen_wrong: int
+    """Played-out deals whose doublings disagree with the screen (must be 0)."""
+    mean: float
+    ci95: tuple[float, float]
+    kontra: Tally
+    """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side."""
+    re: Tally
+    gains: list[float] = field(default_factory=list)
+    gain_ci95: tuple[float, float] | None = None
+    resamples: int = RESAMPLES
+    seconds: float = 0.0
+    workers: int = 1
+    out_dir: str | None = None
+
+    @property
+    def gain_mean(self) -> float | None:
+        """The mean gain per doubling; None when no doubling was said in one seating only."""
+        return float(np.mean(self.gains)) if self.gains else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; the last keys (``seconds``, ``workers``, ``out_dir``) vary by run."""
+        return {
+            "format": SUMMARY_FORMAT,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "specs": self.specs,
+            "seed": self.seed,
+            "deals": self.deals,
+            "doubled": self.doubled,
+            "screened_out": self.screened_out,
+            "checks": {
+                "played": self.checks,
+                "differ": self.checks_differ,
+                "screen_wrong": self.screen_wrong,
+            },
+            "difference": {
+                "mean": round(self.mean, 4),
+                "ci95": [round(x, 4) for x in self.ci95],
+            },
+            "kontra": self.kontra.to_json(),
+            "re": self.re.to_json(),
+            "per_doubling": {
+                "count": len(self.gains),
+                "mean": None if self.gain_mean is None else round(self.gain_mean, 4),
+                "ci95": None if self.gain_ci95 is None else [round(x, 4) for x in self.gain_ci95],
+                "gained": sum(1 for g in self.gains if g > 0),
+                "lost": sum(1 for g in self.gains if g < 0),
+            },
+            "bootstrap": {"resamples": self.resamples, "unit": "deal"},
+            "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "out_dir": self.out_dir,
+        }
+
+
+def _first_doubling_gain(games: Sequence[GameFacts]) -> float | None:
+    """What the first doubling earned its sayer, when only one seating said one: the sayer's
+    payout against the same seat's in the other seating."""
+    if len(games) != 2:
+        return None
+    for said, other in (games, games[::-1]):
+        if said.doublings and not other.doublings:
+            seat = said.doublings[0]
+            return float(said.payouts[seat] - other.payouts[seat])
+    return None
+
+
+def summarize_match(
+    rules: Ruleset,
+    specs: Sequence[str],
+    seed: int,
+    deals: int,
+    played: dict[int, list[GameFacts]],
+    screened: dict[int, bool],
+    resamples: int = RESAMPLES,
+) -> DoublingMatch:
+    """The figures of deals ``0 .. deals-1``: ``played`` holds the played-out deals' games,
+    ``screened`` what the screen said of a deal (a deal known only from an earlier full match
+    has no entry there). Raises :class:`ArenaError` when a deal is neither."""
+    per_deal = np.zeros(deals)
+    doubled = screened_out = checks = checks_differ = screen_wrong = 0
+    kontra = re = Tally()
+    gains: list[float] = []
+    for d in range(deals):
+        games = played.get(d)
+        if games is None:
+            if screened.get(d) is not False:
+                raise ArenaError(f"deal {d} was neither screened out nor played")
+            screened_out += 1
+            continue
+        said = any(g.doublings for g in games)
+        if d in screened and screened[d] != said:
+            screen_wrong += 1
+        per_deal[d] = deal_difference(games)
+        if not said:
+            screened_out += 1
+            checks += 1
+            checks_differ += int(per_deal[d] != 0.0)
+            continue
+        doubled += 1
+        for g in games:
+            if g.doublings and g.seating[g.doublings[0]] == 0:
+                kontra = kontra.add(not g.won)
+            if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
+                re = re.add(bool(g.won))
+        gain = _first_doubling_gain(games)
+        if gain is not None:
+            gains.append(gain)
+    if deals:
+        low, high = bootstrap_ci(per_deal.reshape(-1, 1), resamples, seed)[:, 0]
+    else:
+        low = high = 0.0
+    gain_ci = None
+    if gains:
+        g_low, g_high = bootstrap_ci(np.array(gains).reshape(-1, 1), resamples, seed)[:, 0]
+        gain_ci = (float(g_low), float(g_high))
+    return DoublingMatch(
+        rules=rules,
+        specs=list(specs),
+        players=_labels(specs),
+        seed=seed,
+        deals=deals,
+        doubled=doubled,
+        screened_out=screened_out,
+        checks=checks,
+        checks_differ=checks_differ,
+        screen_wrong=screen_wrong,
+        mean=float(per_deal.mean()) if deals else 0.0,
+        ci95=(float(low), float(high)),
+        kontra=kontra,
+        re=re,
+        gains=gains,
+        gain_ci95=gain_ci,
+        resamples=resamples,
+    )
+
+
+# -- running ---------------------------------------------------------------------------------
+
+
+def never_spec(spec: str) -> str:
+    """The same player that never says Kontra or Re.
+
+    >>> never_spec("pimc:samples=20,doubling=model")
+    'pimc:samples=20,doubling=model,doubling=never'
+    >>> never_spec("heuristic")
+    'heuristic:doubling=never'
+    """
+    return spec + (",doubling=never" if ":" in spec else ":doubling=never")
+
+
+def _read_screen(path: Path, header: dict[str, Any]) -> dict[int, bool]:
+    """The deals an earlier run screened, from ``screen.jsonl``; raises :class:`ArenaError` when
+    the file belongs to another match."""
+    screened: dict[int, bool] = {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if not lines or not lines[0].strip():
+        return screened
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        raise ArenaError(f"{path}: not a doubling screen file") from None
+    if first != header:
+        raise ArenaError(
+            f"{path} holds another match (its seed, players or rules differ); choose another --out"
+        )
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            screened[int(row["deal"])] = bool(row["doubled"])
+        except (ValueError, KeyError, TypeError):
+            if n == len(lines):
+                break  # the last line, cut off by the crash that ended the run
+            raise ArenaError(f"{path}: line {n} is not a screened deal") from None
+    return screened
+
+
+def run_doubling_match(
+    rules: Ruleset | str,
+    spec: str,
+    deals: int,
+    seed: int,
+    workers: int | None = None,
+    out_dir: str | Path | None = None,
+    check_share: float = CHECK_SHARE,
+    without: str | None = None,
+    progress: bool = True,
+    resamples: int = RESAMPLES,
+) -> DoublingMatch:
+    """Play ``deals`` deals of ``spec`` against ``without`` (default: ``spec`` with
+    ``doubling=never``), screened at the doubling deadline, and return the figures.
+
+    With ``out_dir`` the played-out games go to ``games.jsonl`` (the arena's records: ``schafkopf
+    arena --resume`` of the same match keeps them), what the screen said of every deal to
+    ``screen.jsonl``, and the figures to ``summary.json``; a second run into the same folder
+    carries on where the first stopped (and takes a ``games.jsonl`` of a full arena match of the
+    same two specs, seed and rules as already played). ``check_share`` of the screened-out deals
+    are played out as a check.
+    """
+    try:
+        rules = Ruleset.of(rules)
+    except RulesError as e:
+        raise ArenaError(str(e)) from None
+    if deals < 1:
+        raise ArenaError(f"deals must be 1 or more, got {deals}")
+    if workers is not None and workers < 1:
+        raise ArenaError(f"workers must be 1 or more, got {workers}")
+    if not 0.0 <= check_share <= 1.0:
+        raise ArenaError(f"check share must be between 0 and 1, got {check_share}")
+    specs = [spec.strip(), (without if without is not None else never_spec(spec)).strip()]
+    check_specs(specs)
+    labels = _labels(specs)
+    seats = seatings(rules.players, 2, "swap")
+    header = {"format": SCREEN_FORMAT, "rules": rules.to_json(), "specs": specs, "seed": seed}
+    out = Path(out_dir) if out_dir is not None else None
+    played: dict[int, list[GameFacts]] = {}
+    screened: dict[int, bool] = {}
+    started = time.perf_counter()
+    with ExitStack() as stack:
+        games_file = screen_file = None
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(_folder_lock(out))
+            games_path, screen_path = out / "games.jsonl", out / "screen.jsonl"
+            if games_path.exists():
+                done = finished_deals(games_path, rules, labels, seats, seed, "seat")
+                played = {d: [f for f, _line in games] for d, games in done.items()}
+                games_path.write_text(
+                    "".join(line + "\n" for d in sorted(done) for _f, line in done[d]),
+                    encoding="utf-8",
+                )  # a deal cut off by a crash is dropped, and played again
+            if screen_path.exists():
+                screened = _read_screen(screen_path, header)
+            screen_path.write_text(
+                json.dumps(header) + "\n"
+                + "".join(json.dumps({"deal": d, "doubled": b}) + "\n"
+                          for d, b in sorted(screened.items())),
+                encoding="utf-8",
+            )  # fmt: skip
+            games_file = stack.enter_context(open(games_path, "a", encoding="utf-8"))
+            screen_file = stack.enter_context(open(screen_path, "a", encoding="utf-8"))
+        todo = [
+            d
+            for d in range(deals)
+            if d not in played
+            and (d not in screened or screened[d] or is_check_deal(seed, d, check_share))
+        ]
+        workers = default_workers() if workers is None else workers
+        chunk = 1 if workers == 1 else max(1, min(16, len(todo) // (workers * 8)))
+        jobs = [
+            _ScreenJob(
+                MatchJob(rules.to_json(), tuple(specs), tuple(labels), tuple(seats), seed,
+                         tuple(todo[i : i + chunk]), "seat"),
+                check_share,
+            )
+            for i in range(0, len(todo), chunk)
+        ]  # fmt: skip
+        stream: Iterable[list[DealOutcome]]
+        if workers > 1 and jobs:
+            workers = min(workers, len(jobs))
+            pool = ProcessPoolExecutor(max_workers=workers)
+            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+            futures: list[Future[list[DealOutcome]]] = [
+                pool.submit(_screen_deals, job) for job in jobs
+            ]
+            stream = (f.result() for f in as_completed(futures))
+        else:
+            stream = (_screen_deals(job) for job in jobs)
+        with _progress_bar(progress, len(todo) * len(seats)) as advance:
+            for outcome in stream:
+                _record(outcome, played, screened, games_file, screen_file)
+                advance(len(outcome) * len(seats))
+    match = summarize_match(rules, specs, seed, deals, played, screened, resamples)
+    match.seconds = time.perf_counter() - started
+    match.workers = workers
+    match.out_dir = str(out) if out is not None else None
+    if out is not None:
+        (out / "summary.json").write_text(
+            json.dumps(match.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    return match
+
+
+def _record(
+    outcome: list[DealOutcome],
+    played: dict[int, list[GameFacts]],
+    screened: dict[int, bool],
+    games_file: IO[str] | None,
+    screen_file: IO[str] | None,
+) -> None:
+    """Keep a worker's chunk and push it to disk: the games before the screen's word on them,
+    so a crash between the two leaves a deal to play again, never a deal counted as zero."""
+    lines: list[str] = []
+    rows: list[str] = []
+    for deal, doubled, games in outcome:
+        screened[deal] = doubled
+        rows.append(json.dumps({"deal": deal, "doubled": doubled}))
+        if games is not None:
+            played[deal] = [f for f, _line in games]
+            lines.extend(line for _f, line in games)
+    if games_file is not None and lines:
+        _append(games_file, lines)
+    if screen_file is not None:
+        _append(screen_file, rows)
+
+
+def render_match(m: DoublingMatch, file: IO[str] | None = None) -> None:
+    """Print the figures in a few lines."""
+    say = (lambda text: print(text, file=file)) if file is not None else print
+    rate = f"{m.seconds:.0f} s, {m.workers} workers"
+    say(f"{m.players[0]} against {m.players[1]}: {m.deals} deals, seed {m.seed}, {rate}")
+    say(
+        f"{m.doubled} deals with a doubling played out; {m.screened_out} without "
+        f"({m.checks} of them played out as a check, {m.checks_differ} came out unlike; "
+        f"screen wrong in {m.screen_wrong})"
+    )
+    say(
+        f"duplicate difference: {m.mean:+.2f} cents a game, "
+        f"95% CI [{m.ci95[0]:+.2f}, {m.ci95[1]:+.2f}]"
+    )
+    say(f"Kontra by the doubling player's seats: {m.kontra.played}, won {_pct(m.kontra)}; "
+        f"Re: {m.re.played}, won {_pct(m.re)}")  # fmt: skip
+    if m.gain_mean is not None and m.gain_ci95 is not None:
+        say(
+            f"{len(m.gains)} doublings said in one seating only: {m.gain_mean:+.2f} cents to "
+            f"the seat that said it, 95% CI [{m.gain_ci95[0]:+.2f}, {m.gain_ci95[1]:+.2f}]"
+        )
+
+
+def _pct(t: Tally) -> str:
+    return "-" if t.rate is None else f"{100 * t.rate:.1f}%"
+
+
+__all__ = [
+    "CHECK_SHARE",
+    "DoublingMatch",
+    "deal_difference",
+    "doubled_before_deadline",
+    "is_check_deal",
+    "never_spec",
+    "render_match",
+    "run_doubling_match",
+    "summarize_match",
+]

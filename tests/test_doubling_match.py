@@ -1,0 +1,125 @@
+"""A player against itself without Kontra/Re, screened at the doubling deadline: the same
+duplicate difference, interval and Kontra count as the full arena match, at a fraction of the
+cost; resumable, seeded by a full match's games, and checked for its premise."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from schafkopf.arena import ArenaError, iter_records, run_arena
+from schafkopf.doubling_match import DoublingMatch, run_doubling_match
+
+DOUBLER = "random:double_rate=0.05"
+NEVER = "random:double_rate=0"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _match(rules: str, deals: int, **kw: object) -> DoublingMatch:
+    options = {"seed": 5, "workers": 1, "without": NEVER, "progress": False} | kw
+    return run_doubling_match(rules, DOUBLER, deals=deals, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", ["sauspiel", "standard"])
+def test_screened_match_gives_the_full_arena_figures(rules: str, tmp_path: Path) -> None:
+    """Sauspiel closes Kontra at the first card, standard at the second trick (so the screen
+    plays the first trick's cards too): either way the screened match's difference, interval and
+    Kontras are the full arena's, and its played-out games are the arena's records, line for
+    line."""
+    full = run_arena(rules, [DOUBLER, NEVER], deals=40, seed=5, workers=1, progress=False,
+                     scheme="swap", streams="seat", out_dir=tmp_path / "full")  # fmt: skip
+    m = _match(rules, 40, out_dir=tmp_path / "screened", check_share=0.5)
+    assert full.difference is not None
+    assert (m.mean, m.ci95) == (full.difference.mean, full.difference.ci95)
+    assert m.kontra == full.by_player[DOUBLER].kontra and m.kontra.played > 5
+    assert m.doubled + m.screened_out == 40 and 0 < m.doubled < 40
+    assert m.checks > 0 and m.checks_differ == 0 and m.screen_wrong == 0
+    arena_lines = set((tmp_path / "full" / "games.jsonl").read_text().splitlines())
+    played = (tmp_path / "screened" / "games.jsonl").read_text().splitlines()
+    assert len(played) == 2 * (m.doubled + m.checks) and set(played) <= arena_lines
+    summary = json.loads((tmp_path / "screened" / "summary.json").read_text())
+    assert summary["difference"]["mean"] == pytest.approx(m.mean)
+    assert summary["checks"] == {"played": m.checks, "differ": 0, "screen_wrong": 0}
+
+
+def test_search_player_doubling_at_its_own_card_is_screened_alike() -> None:
+    """A search player that says Kontra by the rule-based rules, also as the seat to move at
+    the first card: the screen finds the same doubled deals as playing them out."""
+    search = "pimc:samples=1,bidding=heuristic"
+    doubler, never = f"{search},doubling=heuristic", f"{search},doubling=never"
+    full = run_arena("sauspiel", [doubler, never], deals=6, seed=2, workers=1, progress=False,
+                     scheme="swap", streams="seat")  # fmt: skip
+    m = run_doubling_match("sauspiel", doubler, deals=6, seed=2, workers=1, without=never,
+                           progress=False, check_share=1.0)  # fmt: skip
+    assert full.difference is not None and m.mean == full.difference.mean
+    assert m.kontra == full.by_player[doubler].kontra
+    assert m.screen_wrong == 0 and m.checks_differ == 0 and m.checks == m.screened_out
+
+
+def test_a_longer_run_carries_on_and_a_full_match_counts_as_played(tmp_path: Path) -> None:
+    """A second run into the folder screens only the new deals (a crash's cut-off line is
+    dropped); a full arena match's games in the folder are not played again."""
+    out = tmp_path / "m"
+    _match("sauspiel", 20, out_dir=out)
+    screen = out / "screen.jsonl"
+    with open(screen, "a", encoding="utf-8") as f:
+        f.write('{"deal": 20, "doub')  # cut off by a crash
+    longer = _match("sauspiel", 30, out_dir=out)
+    assert longer.to_json() | _RUN == _match("sauspiel", 30).to_json() | _RUN
+    rows = [json.loads(x) for x in screen.read_text().splitlines()[1:]]
+    assert sorted(r["deal"] for r in rows) == list(range(30))
+
+    seeded = tmp_path / "seeded"
+    full = run_arena("sauspiel", [DOUBLER, NEVER], deals=12, seed=5, workers=1, progress=False,
+                     scheme="swap", streams="seat", out_dir=seeded)  # fmt: skip
+    m = _match("sauspiel", 12, out_dir=seeded)
+    assert full.difference is not None and m.mean == full.difference.mean
+    assert screen.read_text() != (seeded / "screen.jsonl").read_text()
+    assert (seeded / "screen.jsonl").read_text().count("\n") == 1  # the header: none screened
+    assert len(list(iter_records(seeded / "games.jsonl"))) == 24
+
+
+_RUN = {"seconds": 0, "workers": 0, "out_dir": None}
+
+
+def test_players_that_play_unlike_fail_the_check() -> None:
+    """The premise (no doubling, same cards) broken on purpose: another card player as the
+    'without' side shows in the check deals."""
+    m = run_doubling_match("sauspiel", DOUBLER, deals=12, seed=5, workers=1,
+                           without="heuristic", progress=False, check_share=1.0)  # fmt: skip
+    assert m.checks_differ > 0
+
+
+def test_bad_input_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ArenaError, match="check share"):
+        _match("sauspiel", 2, check_share=1.5)
+    with pytest.raises(ArenaError, match="deals must be"):
+        _match("sauspiel", 0)
+    with pytest.raises(ArenaError, match="unknown player"):
+        run_doubling_match("sauspiel", "nobody", deals=1, seed=1, progress=False)
+    _match("sauspiel", 3, out_dir=tmp_path)
+    with pytest.raises(ArenaError, match="another match"):
+        _match("sauspiel", 3, out_dir=tmp_path, seed=6)
+
+
+def test_bench_script_plays_and_reads_a_match(tmp_path: Path) -> None:
+    """``bench/kontra_gain.py --player`` plays the screened match; given the games file it
+    reads them back; a player without a doubling option is a clear error."""
+    script = str(ROOT / "bench" / "kontra_gain.py")
+    spec = "pimc:samples=1,bidding=heuristic,doubling=heuristic"
+    run = subprocess.run(
+        [sys.executable, script, "--player", spec, "--deals", "3", "--seed", "4",
+         "--workers", "1", "--out", str(tmp_path), "--check-share", "1"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "duplicate difference" in run.stdout and "3 deals" in run.stdout
+    read = subprocess.run([sys.executable, script, str(tmp_path / "games.jsonl")],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert "3 deals;" in read.stdout and "0 of them differ" in read.stdout
+    bad = subprocess.run([sys.executable, script, "--player", "random", "--deals", "1"],
+                         capture_output=True, text=True)  # fmt: skip
+    assert bad.returncode != 0 and "kontra_gain:" in bad.stderr
