@@ -35,6 +35,9 @@ def test_screened_match_gives_the_full_arena_figures(rules: str, tmp_path: Path)
     m = _match(rules, 40, out_dir=tmp_path / "screened", check_share=0.5)
     assert full.difference is not None
     assert (m.mean, m.ci95) == (full.difference.mean, full.difference.ci95)
+    d = full.difference
+    assert (m.own_doublings, m.undone_mean, m.undone_ci95) == (
+        d.own_doublings, d.undone_mean, d.undone_ci95)  # fmt: skip
     assert m.kontra == full.by_player[DOUBLER].kontra and m.kontra.played > 5
     assert m.doubled + m.screened_out == 40 and 0 < m.doubled < 40
     assert m.checks > 0 and m.checks_differ == 0 and m.screen_wrong == 0

@@ -39,6 +39,7 @@ from schafkopf.arena import (
     MatchJob,
     Tally,
     _append,
+    _doubled_own_seats,
     _folder_lock,
     _labels,
     _progress_bar,
@@ -135,14 +136,16 @@ def _screen_deals(job: _ScreenJob) -> list[DealOutcome]:
 # -- statistics ------------------------------------------------------------------------------
 
 
-def deal_difference(games: Sequence[GameFacts]) -> float:
+def deal_difference(games: Sequence[GameFacts], undo_own: bool = False) -> float:
     """The arena's duplicate difference of one deal: player 0's mean payout per game less
-    player 1's."""
-    sums = [0, 0]
+    player 1's; with ``undo_own`` a game whose Kontra was said against the sayer's own seats
+    counts at the plain stake (the arena's "undone" figure)."""
+    sums = [0.0, 0.0]
     counts = [0, 0]
     for g in games:
+        stake = 0.5 ** len(g.doublings) if undo_own and _doubled_own_seats(g) else 1.0
         for seat, p in enumerate(g.payouts):
-            sums[g.seating[seat]] += p
+            sums[g.seating[seat]] += p * stake
             counts[g.seating[seat]] += 1
     return sums[0] / counts[0] - sums[1] / counts[1]
 
@@ -177,6 +180,12 @@ class DoublingMatch:
     kontra: Tally
     """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side."""
     re: Tally
+    own_doublings: int = 0
+    """Games whose Kontra a seat said against a team of its own player's seats only (at a
+    duplicate table: against its other copy's solo); see :class:`~schafkopf.arena.Difference`."""
+    undone_mean: float = 0.0
+    undone_ci95: tuple[float, float] = (0.0, 0.0)
+    """The difference with those games' doublings undone."""
     gains: list[float] = field(default_factory=list)
     gain_ci95: tuple[float, float] | None = None
     resamples: int = RESAMPLES
@@ -208,6 +217,11 @@ class DoublingMatch:
             "difference": {
                 "mean": round(self.mean, 4),
                 "ci95": [round(x, 4) for x in self.ci95],
+                "own_doublings": self.own_doublings,
+                "undone": {
+                    "mean": round(self.undone_mean, 4),
+                    "ci95": [round(x, 4) for x in self.undone_ci95],
+                },
             },
             "kontra": self.kontra.to_json(),
             "re": self.re.to_json(),
@@ -250,6 +264,8 @@ def summarize_match(
     ``screened`` what the screen said of a deal (a deal known only from an earlier full match
     has no entry there). Raises :class:`ArenaError` when a deal is neither."""
     per_deal = np.zeros(deals)
+    undone = np.zeros(deals)
+    own_doublings = 0
     doubled = screened_out = checks = checks_differ = screen_wrong = 0
     kontra = re = Tally()
     gains: list[float] = []
@@ -264,6 +280,8 @@ def summarize_match(
         if d in screened and screened[d] != said:
             screen_wrong += 1
         per_deal[d] = deal_difference(games)
+        undone[d] = deal_difference(games, undo_own=True)
+        own_doublings += sum(1 for g in games if _doubled_own_seats(g))
         if not said:
             screened_out += 1
             checks += 1
@@ -279,9 +297,9 @@ def summarize_match(
         if gain is not None:
             gains.append(gain)
     if deals:
-        low, high = bootstrap_ci(per_deal.reshape(-1, 1), resamples, seed)[:, 0]
+        ci = bootstrap_ci(np.column_stack([per_deal, undone]), resamples, seed)
     else:
-        low = high = 0.0
+        ci = np.zeros((2, 2))
     gain_ci = None
     if gains:
         g_low, g_high = bootstrap_ci(np.array(gains).reshape(-1, 1), resamples, seed)[:, 0]
@@ -298,7 +316,10 @@ def summarize_match(
         checks_differ=checks_differ,
         screen_wrong=screen_wrong,
         mean=float(per_deal.mean()) if deals else 0.0,
-        ci95=(float(low), float(high)),
+        ci95=(float(ci[0, 0]), float(ci[1, 0])),
+        own_doublings=own_doublings,
+        undone_mean=float(undone.mean()) if deals else 0.0,
+        undone_ci95=(float(ci[0, 1]), float(ci[1, 1])),
         kontra=kontra,
         re=re,
         gains=gains,
@@ -493,6 +514,12 @@ def render_match(m: DoublingMatch, file: IO[str] | None = None) -> None:
         f"duplicate difference: {m.mean:+.2f} cents a game, "
         f"95% CI [{m.ci95[0]:+.2f}, {m.ci95[1]:+.2f}]"
     )
+    if m.own_doublings:
+        say(
+            f"Kontra against the sayer's own seats in {m.own_doublings} games; with those "
+            f"doublings undone: {m.undone_mean:+.2f}, "
+            f"95% CI [{m.undone_ci95[0]:+.2f}, {m.undone_ci95[1]:+.2f}]"
+        )
     say(f"Kontra by the doubling player's seats: {m.kontra.played}, won {_pct(m.kontra)}; "
         f"Re: {m.re.played}, won {_pct(m.re)}")  # fmt: skip
     if m.gain_mean is not None and m.gain_ci95 is not None:
