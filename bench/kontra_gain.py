@@ -87,7 +87,7 @@ def main() -> None:
         match = run_doubling_match(
             args.rules,
             args.player,
-            deals=args.deals or 1000,
+            deals=1000 if args.deals is None else args.deals,
             seed=args.seed,
             workers=args.workers,
             out_dir=args.out,

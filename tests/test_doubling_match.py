@@ -5,31 +5,51 @@ cost; resumable, seeded by a full match's games, and checked for its premise."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from schafkopf.actions import DOUBLE, Action, action_name
 from schafkopf.arena import ArenaError, iter_records, run_arena
-from schafkopf.doubling_match import DoublingMatch, run_doubling_match
+from schafkopf.doubling_match import (
+    DoublingMatch,
+    doubled_before_deadline,
+    never_spec,
+    run_doubling_match,
+)
+from schafkopf.game import PLAY, Game, View
+from schafkopf.rules import Ruleset
 
 DOUBLER = "random:double_rate=0.05"
 NEVER = "random:double_rate=0"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _match(rules: str, deals: int, **kw: object) -> DoublingMatch:
+def _match(rules: str | Ruleset, deals: int, **kw: object) -> DoublingMatch:
     options = {"seed": 5, "workers": 1, "without": NEVER, "progress": False} | kw
     return run_doubling_match(rules, DOUBLER, deals=deals, **options)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("rules", ["sauspiel", "standard"])
-def test_screened_match_gives_the_full_arena_figures(rules: str, tmp_path: Path) -> None:
+RULES = {
+    "sauspiel": Ruleset.preset("sauspiel"),
+    "standard": Ruleset.preset("standard"),
+    "own-card": Ruleset.preset("standard", {"kontra_deadline": "before_own_first_card"}),
+    "end-early": Ruleset.preset("standard", {"end_early": True}),
+    "three": Ruleset.preset("standard", {"players": 3}),
+}
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_screened_match_gives_the_full_arena_figures(name: str, tmp_path: Path) -> None:
     """Sauspiel closes Kontra at the first card, standard at the second trick (so the screen
-    plays the first trick's cards too): either way the screened match's difference, interval and
-    Kontras are the full arena's, and its played-out games are the arena's records, line for
-    line."""
+    plays the first trick's cards too), or at each seat's own first card; a Tout or Bettel may
+    end at any card with ``end_early``; a table may have three seats: every way, the screened
+    match's difference, interval and Kontras are the full arena's, and its played-out games are
+    the arena's records, line for line."""
+    rules = RULES[name]
     full = run_arena(rules, [DOUBLER, NEVER], deals=40, seed=5, workers=1, progress=False,
                      scheme="swap", streams="seat", out_dir=tmp_path / "full")  # fmt: skip
     m = _match(rules, 40, out_dir=tmp_path / "screened", check_share=0.5)
@@ -45,7 +65,7 @@ def test_screened_match_gives_the_full_arena_figures(rules: str, tmp_path: Path)
     played = (tmp_path / "screened" / "games.jsonl").read_text().splitlines()
     assert len(played) == 2 * (m.doubled + m.checks) and set(played) <= arena_lines
     summary = json.loads((tmp_path / "screened" / "summary.json").read_text())
-    assert summary["difference"]["mean"] == pytest.approx(m.mean)
+    assert summary["difference"]["mean"] == round(m.mean, 4)
     assert summary["checks"] == {"played": m.checks, "differ": 0, "screen_wrong": 0}
 
 
@@ -97,6 +117,13 @@ def test_players_that_play_unlike_fail_the_check() -> None:
     assert m.checks_differ > 0
 
 
+def test_a_shorter_run_sums_up_the_first_deals_and_keeps_the_rest(tmp_path: Path) -> None:
+    _match("sauspiel", 20, out_dir=tmp_path)
+    short = _match("sauspiel", 8, out_dir=tmp_path)
+    assert short.to_json() | _RUN == _match("sauspiel", 8).to_json() | _RUN
+    assert (tmp_path / "screen.jsonl").read_text().count("\n") == 21  # header and 20 deals
+
+
 def test_bad_input_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ArenaError, match="check share"):
         _match("sauspiel", 2, check_share=1.5)
@@ -104,9 +131,15 @@ def test_bad_input_is_refused(tmp_path: Path) -> None:
         _match("sauspiel", 0)
     with pytest.raises(ArenaError, match="unknown player"):
         run_doubling_match("sauspiel", "nobody", deals=1, seed=1, progress=False)
+    with pytest.raises(ArenaError, match=r"decides within 0\.5 s"):
+        run_doubling_match("sauspiel", "level:5", deals=1, seed=1, progress=False)
+    assert never_spec("level:4") == "pimc:samples=20,seconds=0.5,inference=true,doubling=never"
     _match("sauspiel", 3, out_dir=tmp_path)
     with pytest.raises(ArenaError, match="another match"):
         _match("sauspiel", 3, out_dir=tmp_path, seed=6)
+    (tmp_path / "screen.jsonl").write_text("not json\n")
+    with pytest.raises(ArenaError, match="not a doubling screen file"):
+        _match("sauspiel", 3, out_dir=tmp_path)
 
 
 def test_bench_script_plays_and_reads_a_match(tmp_path: Path) -> None:
@@ -126,3 +159,35 @@ def test_bench_script_plays_and_reads_a_match(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, script, "--player", "random", "--deals", "1"],
                          capture_output=True, text=True)  # fmt: skip
     assert bad.returncode != 0 and "kontra_gain:" in bad.stderr
+
+
+class _Scripted:
+    """Plays the last legal card; says Kontra only once the first trick is complete."""
+
+    name = "scripted"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        return [a for a in view.legal if a != DOUBLE][-1]
+
+    def wants_to_double(self, view: View, rng: random.Random) -> bool:
+        return self.game.played >= 4
+
+
+def test_a_card_that_may_end_a_tout_is_not_taken_for_the_deadline() -> None:
+    """With ``end_early`` one card ends a Tout at the first trick and another does not (seed
+    18: Schellen-Sau ends it, the König does not); Kontra stays open until the second trick
+    after the König, so the screen must play on instead of stopping at the first legal card."""
+    rules = Ruleset.preset("standard", {"end_early": True})
+    game = Game(rules, dealer=0, seed=18)
+    while game.phase != PLAY:
+        names = {action_name(a, 0): a for a in game.legal_actions()}
+        tout = [n for n in names if "tout" in n]
+        bid = "spiel" if "spiel" in names and game.to_move == game.vorhand else "weiter"
+        game.apply(names[tout[0] if tout else bid])
+    for _ in range(3):
+        game.apply([a for a in game.legal_actions() if a != DOUBLE][-1])
+    assert [action_name(a, 0) for a in game.legal_actions() if a != DOUBLE] == ["SA", "SK"]
+    assert doubled_before_deadline(game, [_Scripted(game)] * 4)

@@ -20,6 +20,7 @@ the two specs would print with the same seed: the played-out games are the same,
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -54,6 +55,8 @@ from schafkopf.arena import (
 )
 from schafkopf.game import PLAY, Game
 from schafkopf.players.base import Player, doubling_order
+from schafkopf.players.levels import ladder_spec
+from schafkopf.players.registry import make_player
 from schafkopf.rules import RulesError, Ruleset
 
 SCREEN_FORMAT: Final = "schafkopf-doubling-screen/1"
@@ -90,12 +93,18 @@ def doubled_before_deadline(game: Game, players: Sequence[Player]) -> bool:
 
 
 def _last_moment(game: Game, mover: int) -> bool:
-    """Whether no seat may say a doubling once the seat to move has played its card."""
-    after = game.copy()
-    after.apply(next(a for a in after.legal_actions(mover) if a != DOUBLE), mover)
-    return after.is_over() or not any(
-        DOUBLE in after.legal_actions(s) for s in range(after.num_players)
-    )
+    """Whether no seat may say a doubling once the seat to move has played its card, whichever
+    card that is (a card that ends a Tout or Bettel early closes it; another may not)."""
+    for action in game.legal_actions(mover):
+        if action == DOUBLE:
+            continue
+        after = game.copy()
+        after.apply(action, mover)
+        if not after.is_over() and any(
+            DOUBLE in after.legal_actions(s) for s in range(after.num_players)
+        ):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,8 @@ class DoublingMatch:
     screened_out: int
     """Deals in which none was said (zero by the premise)."""
     checks: int
-    """Screened-out deals played out all the same."""
+    """Deals without a doubling played out all the same (the check sample, and any deal taken
+    from a full arena match)."""
     checks_differ: int
     """Of those, how many did not come out alike in both seatings (must be 0)."""
     screen_wrong: int
@@ -331,15 +341,36 @@ def summarize_match(
 # -- running ---------------------------------------------------------------------------------
 
 
+MIN_SECONDS: Final = 10.0
+"""A player's time limit must be at least this (or none): a decision the clock cuts off can
+come out otherwise in the other seating, and the premise of equal play breaks."""
+
+
 def never_spec(spec: str) -> str:
-    """The same player that never says Kontra or Re.
+    """The same player that never says Kontra or Re (a ladder level by its spec).
 
     >>> never_spec("pimc:samples=20,doubling=model")
     'pimc:samples=20,doubling=model,doubling=never'
     >>> never_spec("heuristic")
     'heuristic:doubling=never'
+    >>> never_spec("level:4")
+    'pimc:samples=20,seconds=0.5,inference=true,doubling=never'
     """
+    kind, _, rest = spec.strip().partition(":")
+    if kind == "level" and rest.isdigit() and (target := ladder_spec(int(rest))) is not None:
+        spec = target
     return spec + (",doubling=never" if ":" in spec else ":doubling=never")
+
+
+def _check_untimed(specs: Sequence[str]) -> None:
+    """Refuse players that decide by the clock (see :data:`MIN_SECONDS`)."""
+    for spec in specs:
+        seconds = getattr(make_player(spec, spec), "seconds", None)
+        if seconds is not None and seconds < MIN_SECONDS:
+            raise ArenaError(
+                f"player {spec!r} decides within {seconds} s: a decision cut off by the clock "
+                "can differ between the seatings; lift the limit (seconds=60)"
+            )
 
 
 def _read_screen(path: Path, header: dict[str, Any]) -> dict[int, bool]:
@@ -405,6 +436,7 @@ def run_doubling_match(
         raise ArenaError(f"check share must be between 0 and 1, got {check_share}")
     specs = [spec.strip(), (without if without is not None else never_spec(spec)).strip()]
     check_specs(specs)
+    _check_untimed(specs)
     labels = _labels(specs)
     seats = seatings(rules.players, 2, "swap")
     header = {"format": SCREEN_FORMAT, "rules": rules.to_json(), "specs": specs, "seed": seed}
@@ -421,18 +453,12 @@ def run_doubling_match(
             if games_path.exists():
                 done = finished_deals(games_path, rules, labels, seats, seed, "seat")
                 played = {d: [f for f, _line in games] for d, games in done.items()}
-                games_path.write_text(
-                    "".join(line + "\n" for d in sorted(done) for _f, line in done[d]),
-                    encoding="utf-8",
-                )  # a deal cut off by a crash is dropped, and played again
+                # a deal cut off by a crash is dropped, and played again
+                _rewrite(games_path, [line for d in sorted(done) for _f, line in done[d]])
             if screen_path.exists():
                 screened = _read_screen(screen_path, header)
-            screen_path.write_text(
-                json.dumps(header) + "\n"
-                + "".join(json.dumps({"deal": d, "doubled": b}) + "\n"
-                          for d, b in sorted(screened.items())),
-                encoding="utf-8",
-            )  # fmt: skip
+            rows = [json.dumps({"deal": d, "doubled": b}) for d, b in sorted(screened.items())]
+            _rewrite(screen_path, [json.dumps(header), *rows])
             games_file = stack.enter_context(open(games_path, "a", encoding="utf-8"))
             screen_file = stack.enter_context(open(screen_path, "a", encoding="utf-8"))
         todo = [
@@ -475,6 +501,14 @@ def run_doubling_match(
             json.dumps(match.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
     return match
+
+
+def _rewrite(path: Path, lines: Sequence[str]) -> None:
+    """Replace ``path`` by these lines at once: a crash leaves the old file or the new one."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        _append(f, lines)
+    os.replace(tmp, path)
 
 
 def _record(
