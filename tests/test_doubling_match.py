@@ -191,3 +191,24 @@ def test_a_card_that_may_end_a_tout_is_not_taken_for_the_deadline() -> None:
         game.apply([a for a in game.legal_actions() if a != DOUBLE][-1])
     assert [action_name(a, 0) for a in game.legal_actions() if a != DOUBLE] == ["SA", "SK"]
     assert doubled_before_deadline(game, [_Scripted(game)] * 4)
+
+
+def test_a_stricter_bar_replayed_from_a_match_is_that_bar_played(tmp_path: Path) -> None:
+    """``bench/kontra_bars.py`` asks the match's Kontra questions again and finds its Kontras
+    (none it cannot explain); its figure for a stricter bar, with the deals it plays anew where
+    another seat would say Kontra, is the match played with that bar, to the cent."""
+    spec = "pimc:samples=1,bidding=heuristic,doubling=model,doubling_worlds=4"
+    run_doubling_match("sauspiel", spec, deals=30, seed=3, workers=1, out_dir=tmp_path,
+                       check_share=0, progress=False)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "kontra_bars.py"), str(tmp_path),
+         "--deals", "30", "--bars", "0.53,0.4", "--workers", "1"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "do not give the match's Kontras: 0" in out
+    line = next(x for x in out.splitlines() if x.startswith("bar 0.40"))
+    assert "played out anew" in line and not line.endswith(" 0 deals played out anew")
+    barred = run_doubling_match("sauspiel", spec + ",model_kontra_bar=0.4", deals=30, seed=3,
+                                workers=1, check_share=0, progress=False)  # fmt: skip
+    assert line.startswith(f"bar 0.40: {barred.mean:+.3f} cents a game")
+    assert f"{barred.kontra.played} Kontras" in line

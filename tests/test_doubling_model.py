@@ -66,6 +66,8 @@ def test_the_committed_model_is_calibrated_upwards_and_says_each_side_its_word()
     view = g.view(seat)
     assert model.chance(view, 0.02) < model.chance(view, 0.5) < model.chance(view, 0.98)
     assert model.says(view, 0.0) and not model.says(view, 1.0)
+    p = model.chance(view, 0.3)
+    assert model.says(view, 0.3, kontra_bar=p) and not model.says(view, 0.3, kontra_bar=p - 1e-6)
     g.apply(DOUBLE, seat)
     declarer = g.view(g.contract.declarer)  # type: ignore[union-attr]
     assert model.says(declarer, 1.0) and not model.says(declarer, 0.0)

@@ -95,6 +95,11 @@ def test_bids_a_monster_and_passes_trash() -> None:
 def test_registry_builds_pimc_with_options() -> None:
     p = make_player("pimc:samples=7,inference=true", "P")
     assert isinstance(p, PimcPlayer) and p.samples == 7 and p.inference and p.name == "P"
+    barred = make_player("pimc:doubling=model,model_kontra_bar=0.42", "P")
+    assert isinstance(barred, PimcPlayer) and barred.model_kontra_bar == 0.42
+    assert "model_kontra_bar=0.42" in repr(barred)
+    with pytest.raises(ValueError, match="model_kontra_bar must be between 0 and 1"):
+        PimcPlayer(model_kontra_bar=1.5)
 
 
 def _rule_based_steps(games: int) -> Iterator[tuple[Game, View, random.Random]]:

@@ -117,13 +117,13 @@ class DoublingModel:
             sum(w * x for w, x in zip(self.weights, features(view, sampled), strict=True))
         )
 
-    def says(self, view: View, sampled: float) -> bool:
-        """Whether the seat says the next doubling: Kontra when the declarers' chance is low
-        enough, Re when it is high enough."""
+    def says(self, view: View, sampled: float, kontra_bar: float | None = None) -> bool:
+        """Whether the seat says the next doubling: Kontra when the declarers' chance is at
+        most ``kontra_bar`` (default: the model's), Re when it is at least the Re bar."""
         p = self.chance(view, sampled)
         if len(view.doublings) % 2 == 1:
             return p >= self.re_bar
-        return p <= self.kontra_bar
+        return p <= (self.kontra_bar if kontra_bar is None else kontra_bar)
 
     def to_json(self) -> dict[str, object]:
         """The model as ``models/doubling.json`` holds it."""

@@ -132,6 +132,7 @@ class PimcPlayer:
         re_bar: float = 0.85,
         doubling: str = "worlds",
         doubling_worlds: int = 0,
+        model_kontra_bar: float | None = None,
         bidding: str = "worlds",
         inference_model: str = "rules",
         judged_plays: int = 8,
@@ -150,6 +151,8 @@ class PimcPlayer:
                 f"inference_model must be one of {', '.join(INFERENCE_MODELS)}, "
                 f"got {inference_model!r}"
             )
+        if model_kontra_bar is not None and not 0.0 <= model_kontra_bar <= 1.0:
+            raise ValueError(f"model_kontra_bar must be between 0 and 1, got {model_kontra_bar!r}")
         if judged_plays < 0:
             raise ValueError(f"judged_plays must be at least 0, got {judged_plays}")
         if not 0.0 <= slips <= 1.0:
@@ -167,6 +170,7 @@ class PimcPlayer:
         self.re_bar = re_bar
         self.doubling = doubling
         self.doubling_worlds = doubling_worlds
+        self.model_kontra_bar = model_kontra_bar
         self.bidding = bidding
         self.inference_model = inference_model
         self.judged_plays = judged_plays
@@ -228,7 +232,7 @@ class PimcPlayer:
         if p is None:
             return False
         if self.doubling == "model":
-            say = default_model().says(view, p)
+            say = default_model().says(view, p, self.model_kontra_bar)
         elif len(view.doublings) % 2 == 1:
             say = p >= self.re_bar
         else:
