@@ -48,7 +48,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any, Final, NamedTuple
+from typing import IO, Any, Final, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +73,10 @@ BACKENDS: Final = ("local", "ray")
 RESAMPLES: Final = 2000
 """Bootstrap resamples for every confidence interval."""
 CONFIDENCE: Final = 0.95
+
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 class ArenaError(ValueError):
@@ -738,17 +742,9 @@ def run_arena(
         stream: Iterable[list[tuple[int, list[tuple[GameFacts, str]]]]]
         if backend == "ray":
             stream = arena_ray.run_tasks(_play_deals, jobs)
-        elif workers > 1 and jobs:
-            workers = min(workers, len(jobs))
-            pool = ProcessPoolExecutor(max_workers=workers)
-            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
-            # Submit before the progress bar starts its thread: workers fork from a quiet process.
-            futures: list[Future[list[tuple[int, list[tuple[GameFacts, str]]]]]] = [
-                pool.submit(_play_deals, job) for job in jobs
-            ]
-            stream = (f.result() for f in as_completed(futures))
         else:
-            stream = (_play_deals(job) for job in jobs)
+            workers = min(workers, max(1, len(jobs)))
+            stream = pool_results(_play_deals, jobs, workers, stack)
         games_file = None
         if out is not None:
             # the kept deals first (a deal cut off by a crash is dropped), then the new ones
@@ -782,6 +778,20 @@ def run_arena(
             json.dumps(summary.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
     return summary
+
+
+def pool_results(
+    work: Callable[[J], R], jobs: Sequence[J], workers: int, stack: ExitStack
+) -> Iterator[R]:
+    """``work`` of each job, as they finish: on a pool of ``workers`` processes (shut down by
+    ``stack``), or one after another in this process for one worker. The jobs are submitted
+    at once, before any progress bar starts its thread: workers fork from a quiet process."""
+    if workers <= 1 or not jobs:
+        return (work(job) for job in jobs)
+    pool = ProcessPoolExecutor(max_workers=workers)
+    stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+    futures: list[Future[R]] = [pool.submit(work, job) for job in jobs]
+    return (f.result() for f in as_completed(futures))
 
 
 @contextmanager

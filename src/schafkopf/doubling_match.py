@@ -23,8 +23,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +49,7 @@ from schafkopf.arena import (
     default_workers,
     finished_deals,
     play_deal,
+    pool_results,
     seated_players,
     seatings,
 )
@@ -477,17 +477,8 @@ def run_doubling_match(
             )
             for i in range(0, len(todo), chunk)
         ]  # fmt: skip
-        stream: Iterable[list[DealOutcome]]
-        if workers > 1 and jobs:
-            workers = min(workers, len(jobs))
-            pool = ProcessPoolExecutor(max_workers=workers)
-            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
-            futures: list[Future[list[DealOutcome]]] = [
-                pool.submit(_screen_deals, job) for job in jobs
-            ]
-            stream = (f.result() for f in as_completed(futures))
-        else:
-            stream = (_screen_deals(job) for job in jobs)
+        workers = min(workers, max(1, len(jobs)))
+        stream = pool_results(_screen_deals, jobs, workers, stack)
         with _progress_bar(progress, len(todo) * len(seats)) as advance:
             for outcome in stream:
                 _record(outcome, played, screened, games_file, screen_file)
