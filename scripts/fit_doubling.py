@@ -12,6 +12,9 @@ folds give every row a prediction from a model that did not see its deal; from t
   the most on held-out rows (each Kontra doubles the seat's payout: it earns the game's value
   before doubling when the defenders win and loses it when they lose); Re likewise on the rows
   after a Kontra (if too few, the bar that makes a Re an even bet at the doubled stake is kept).
+  These rows leave out the Re a Kontra draws and the play it changes, so the held-out Kontra
+  bar comes out loose (0.53, where level 5's Kontras broke even against itself); level 5 sets
+  its own with ``model_kontra_bar`` (0.42), chosen in the arena by ``bench/kontra_bars.py``.
 
 With ``--write`` the model fitted on all rows, with those bars, replaces the committed one.
 
