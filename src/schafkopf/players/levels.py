@@ -53,9 +53,10 @@ player's many solos), level 1, a beginner, by 3, and slipping (a random legal ca
 card decisions of ten. Level 4 searches (PIMC with hand inference: the page's strongest bot of
 release 0.1); level 5 is the strongest we have: level 4 with Kontra/Re and the bids by
 calibrated models, saying Kontra only at a declarers' chance of 42% or less (the bar at which
-its Kontras earn money against itself without them: README, "Does saying Kontra pay?"). Each beats the one below by 10 cents a game or more, also with the Kontras
-a copy says against its other copy's solo undone (README: the ladder's matches). The plain
-rule-based player (``heuristic``) sits between levels 3 and 4 and anchors the ratings."""
+its Kontras earn money against itself without them: README, "Does saying Kontra pay?"). Each
+beats the one below by 10 cents a game or more, also with the Kontras a copy says against its
+other copy's solo undone (README: the ladder's matches). The plain rule-based player
+(``heuristic``) sits between levels 3 and 4 and anchors the ratings."""
 
 LEVELS: Final = (
     *LADDER,
