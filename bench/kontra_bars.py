@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,9 @@ import numpy as np
 
 from schafkopf.actions import DOUBLE
 from schafkopf.arena import (
+    GameFacts,
     MatchJob,
+    Tally,
     _labels,
     bootstrap_ci,
     deal_game,
@@ -89,6 +92,14 @@ def _play_with_bar(args: tuple[MatchJob, int]) -> tuple[int, float, list[Any]]:
     return deal, deal_difference(facts), facts
 
 
+def _with_kontras(kontra: Tally, games: Sequence[GameFacts]) -> Tally:
+    """The tally with the games' Kontras added (won: the declarers lost)."""
+    for g in games:
+        if g.doublings:
+            kontra = kontra.add(not g.won)
+    return kontra
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)
@@ -123,16 +134,13 @@ def main() -> None:
     for bar in (float(b) for b in args.bars.split(",")):
         per_deal = np.zeros(args.deals)
         replay: list[int] = []
-        kontras = won = 0
+        kontra = Tally()
         for d in doubled:
             sayers = [next((s for s, p in said if p <= bar), None) for said in asked[d]]
             actual = [g.doublings[0] if g.doublings else None for g in played[d]]
             if sayers == actual:
                 per_deal[d] = deal_difference(played[d])
-                for g in played[d]:
-                    if g.doublings:
-                        kontras += 1
-                        won += not g.won
+                kontra = _with_kontras(kontra, played[d])
             elif any(s is not None for s in sayers):
                 replay.append(d)
         if replay:
@@ -144,15 +152,12 @@ def main() -> None:
             with ProcessPoolExecutor(args.workers) as pool:
                 for d, diff, facts in pool.map(_play_with_bar, [(barred, d) for d in replay]):
                     per_deal[d] = diff
-                    for g in facts:
-                        if g.doublings:
-                            kontras += 1
-                            won += not g.won
+                    kontra = _with_kontras(kontra, facts)
         low, high = bootstrap_ci(per_deal.reshape(-1, 1), seed=seed)[:, 0]
-        rate = f"{won / kontras:.1%}" if kontras else "-"
+        rate = "-" if kontra.rate is None else f"{kontra.rate:.1%}"
         print(
             f"bar {bar:.2f}: {per_deal.mean():+.3f} cents a game, 95% CI [{low:+.3f}, {high:+.3f}];"
-            f" {kontras} Kontras, won {rate}; {len(replay)} deals played out anew"
+            f" {kontra.played} Kontras, won {rate}; {len(replay)} deals played out anew"
         )
 
 
