@@ -34,11 +34,13 @@ from schafkopf.doubling_match import CHECK_SHARE, render_match, run_doubling_mat
 def from_games(games: Path, deals: int | None) -> None:
     """Print the exactness check and the per-doubling gain of a full match's records."""
     by_deal: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    seed = 0
     for record in iter_records(games):
-        deal = record["arena"]["deal"]
+        deal, seed = record["arena"]["deal"], record["arena"]["seed"]
         if deals is None or deal < deals:
             by_deal[deal][record["arena"]["rotation"]] = record
-    pairs = [seatings for seatings in by_deal.values() if len(seatings) == 2]
+    # in deal order and bootstrapped with the match's seed, as a doubling match prints it
+    pairs = [by_deal[d] for d in sorted(by_deal) if len(by_deal[d]) == 2]
 
     undoubled = differ = 0
     gains: list[float] = []
@@ -58,7 +60,7 @@ def from_games(games: Path, deals: int | None) -> None:
         print("no doubling said in one seating only")
         return
     values = np.array(gains, dtype=np.float64).reshape(-1, 1)
-    low, high = bootstrap_ci(values)[:, 0]
+    low, high = bootstrap_ci(values, seed=seed)[:, 0]
     won = sum(1 for g in gains if g > 0)
     print(
         f"{len(gains)} doublings: {float(values.mean()):+.2f} cents to the seat that said it, "
@@ -81,7 +83,10 @@ def main() -> None:
     if args.player is None:
         if args.games is None:
             parser.error("give a games file, or --player to play the match")
-        from_games(args.games, args.deals)
+        try:
+            from_games(args.games, args.deals)
+        except (OSError, ValueError, KeyError) as e:
+            sys.exit(f"kontra_gain: cannot read {args.games}: {e}")
         return
     try:
         match = run_doubling_match(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -156,6 +157,13 @@ def test_bench_script_plays_and_reads_a_match(tmp_path: Path) -> None:
     read = subprocess.run([sys.executable, script, str(tmp_path / "games.jsonl")],
                           capture_output=True, text=True, check=True)  # fmt: skip
     assert "3 deals;" in read.stdout and "0 of them differ" in read.stdout
+    # deal 0 of seed 4 is doubled: both ways give the same gain and the same interval
+    gain = re.compile(r"[+-][\d.]+ cents to the seat that said it, 95% CI \[[^]]+\]")
+    assert gain.findall(run.stdout) == gain.findall(read.stdout) != []
+    missing = subprocess.run([sys.executable, script, str(tmp_path / "none.jsonl")],
+                             capture_output=True, text=True)  # fmt: skip
+    assert missing.returncode != 0 and "kontra_gain:" in missing.stderr
+    assert "Traceback" not in missing.stderr
     bad = subprocess.run([sys.executable, script, "--player", "random", "--deals", "1"],
                          capture_output=True, text=True)  # fmt: skip
     assert bad.returncode != 0 and "kontra_gain:" in bad.stderr
