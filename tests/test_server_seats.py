@@ -192,6 +192,19 @@ def wait_for(check: Callable[[], bool], timeout: float = 30) -> None:
         time.sleep(0.05)
 
 
+def settled(server: ServerProcess, table: str) -> dict[str, Any]:
+    """The table's state once a person is to move (at a bot's turn it changes any moment)."""
+    found: dict[str, Any] = {}
+
+    def a_person_to_move() -> bool:
+        found.update(state(server, table))
+        mover = found["view"]["to_move"]
+        return mover is None or found["seat_status"][mover] == "person"
+
+    wait_for(a_person_to_move)
+    return found
+
+
 def no_foreign_token(client: Client, extra: str = "") -> None:
     """The leak check: nothing ``client`` was told holds a token but its own (a spectator's:
     none), nor does ``extra`` (answers everyone may read)."""
@@ -361,7 +374,7 @@ def test_a_person_leaves_a_bot_plays_on_and_they_come_back(db: str) -> None:
             no_foreign_token(c, json.dumps(before))
         # Dora leaves; after a restart the table is as it was
         ok(server, f"/api/tables/{table}/leave", {"token": dora["token"]})
-        before = state(server, table)
+        before = settled(server, table)  # Dora's bot and seat 3 act first, then Anna waits
     finally:
         finish(server)
     server = serve(db)
