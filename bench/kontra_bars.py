@@ -21,27 +21,21 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 from schafkopf.actions import DOUBLE
 from schafkopf.arena import (
     GameFacts,
     MatchJob,
-    Tally,
     _labels,
-    bootstrap_ci,
     deal_game,
     finished_deals,
     play_deal,
     seated_players,
     seatings,
 )
-from schafkopf.doubling_match import deal_difference
+from schafkopf.doubling_match import summarize_match
 from schafkopf.game import PLAY
 from schafkopf.players.base import doubling_order
 from schafkopf.players.doubling import default_model
@@ -85,19 +79,9 @@ def _chances_of(args: tuple[MatchJob, int]) -> tuple[int, list[Chances]]:
     return deal, chances(job, deal)
 
 
-def _play_with_bar(args: tuple[MatchJob, int]) -> tuple[int, float, list[Any]]:
+def _play_with_bar(args: tuple[MatchJob, int]) -> tuple[int, list[GameFacts]]:
     job, deal = args
-    games = play_deal(job, Ruleset.from_json(job.rules), deal)
-    facts = [f for f, _line in games]
-    return deal, deal_difference(facts), facts
-
-
-def _with_kontras(kontra: Tally, games: Sequence[GameFacts]) -> Tally:
-    """The tally with the games' Kontras added (won: the declarers lost)."""
-    for g in games:
-        if g.doublings:
-            kontra = kontra.add(not g.won)
-    return kontra
+    return deal, [f for f, _line in play_deal(job, Ruleset.from_json(job.rules), deal)]
 
 
 def main() -> None:
@@ -132,17 +116,20 @@ def main() -> None:
     print(f"{args.deals} deals, {len(doubled)} with a Kontra; chances that do not give the "
           f"match's Kontras: {wrong}")  # fmt: skip
     for bar in (float(b) for b in args.bars.split(",")):
-        per_deal = np.zeros(args.deals)
+        # the match at this bar: kept deals, deals played anew, and deals where no seat says
+        # Kontra any more (zero, as if screened out); summed up as the doubling match sums up
+        bar_played = {d: g for d, g in played.items() if d not in asked}
+        bar_screened = dict(screened)
         replay: list[int] = []
-        kontra = Tally()
         for d in doubled:
             sayers = [next((s for s, p in said if p <= bar), None) for said in asked[d]]
-            actual = [g.doublings[0] if g.doublings else None for g in played[d]]
-            if sayers == actual:
-                per_deal[d] = deal_difference(played[d])
-                kontra = _with_kontras(kontra, played[d])
+            said_then = [g.doublings[0] if g.doublings else None for g in played[d]]
+            if sayers == said_then:
+                bar_played[d] = played[d]
             elif any(s is not None for s in sayers):
                 replay.append(d)
+            else:
+                bar_screened[d] = False
         if replay:
             spec = f"{specs[0]},model_kontra_bar={bar}"
             barred = MatchJob(
@@ -150,14 +137,14 @@ def main() -> None:
                 tuple(seats), seed, (), "seat",
             )  # fmt: skip
             with ProcessPoolExecutor(args.workers) as pool:
-                for d, diff, facts in pool.map(_play_with_bar, [(barred, d) for d in replay]):
-                    per_deal[d] = diff
-                    kontra = _with_kontras(kontra, facts)
-        low, high = bootstrap_ci(per_deal.reshape(-1, 1), seed=seed)[:, 0]
-        rate = "-" if kontra.rate is None else f"{kontra.rate:.1%}"
+                for d, facts in pool.map(_play_with_bar, [(barred, d) for d in replay]):
+                    bar_played[d] = facts
+        m = summarize_match(rules, specs, seed, args.deals, bar_played, bar_screened)
+        rate = "-" if m.kontra.rate is None else f"{m.kontra.rate:.1%}"
         print(
-            f"bar {bar:.2f}: {per_deal.mean():+.3f} cents a game, 95% CI [{low:+.3f}, {high:+.3f}];"
-            f" {kontra.played} Kontras, won {rate}; {len(replay)} deals played out anew"
+            f"bar {bar:.2f}: {m.mean:+.3f} cents a game, 95% CI [{m.ci95[0]:+.3f}, "
+            f"{m.ci95[1]:+.3f}]; {m.kontra.played} Kontras, won {rate}; "
+            f"{len(replay)} deals played out anew"
         )
 
 

@@ -220,3 +220,4 @@ def test_a_stricter_bar_replayed_from_a_match_is_that_bar_played(tmp_path: Path)
                                 workers=1, check_share=0, progress=False)  # fmt: skip
     assert line.startswith(f"bar 0.40: {barred.mean:+.3f} cents a game")
     assert f"{barred.kontra.played} Kontras" in line
+    assert f"95% CI [{barred.ci95[0]:+.3f}, {barred.ci95[1]:+.3f}]" in line
