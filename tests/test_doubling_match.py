@@ -221,3 +221,61 @@ def test_a_stricter_bar_replayed_from_a_match_is_that_bar_played(tmp_path: Path)
     assert line.startswith(f"bar 0.40: {barred.mean:+.3f} cents a game")
     assert f"{barred.kontra.played} Kontras" in line
     assert f"95% CI [{barred.ci95[0]:+.3f}, {barred.ci95[1]:+.3f}]" in line
+
+
+RASH, PLAIN = "heuristic:rash=1.5", "heuristic"
+
+
+@pytest.mark.parametrize("name", ["sauspiel", "standard", "three"])
+def test_a_bids_screen_gives_the_full_arena_figures(name: str, tmp_path: Path) -> None:
+    """Two players that differ only in their bids: screened at the first card, the match has
+    the full arena's difference and interval, and plays out the arena's own records of the
+    deals whose bids differ; the deals bid alike played as a check come out alike."""
+    rules = RULES[name]
+    full = run_arena(rules, [RASH, PLAIN], deals=40, seed=7, workers=1, progress=False,
+                     scheme="swap", streams="seat", out_dir=tmp_path / "full")  # fmt: skip
+    m = run_doubling_match(rules, RASH, deals=40, seed=7, workers=1, without=PLAIN,
+                           progress=False, check_share=0.5, screen="bids",
+                           out_dir=tmp_path / "screened")  # fmt: skip
+    assert full.difference is not None
+    same = pytest.approx([full.difference.mean, *full.difference.ci95], abs=1e-9)
+    assert [m.mean, *m.ci95] == same  # summed in another order: equal to the last bits
+    assert 0 < m.doubled < 40 and m.doubled + m.screened_out == 40
+    assert m.checks > 0 and m.checks_differ == 0 and m.gains == []
+    arena_lines = set((tmp_path / "full" / "games.jsonl").read_text().splitlines())
+    played = (tmp_path / "screened" / "games.jsonl").read_text().splitlines()
+    assert len(played) == 2 * (m.doubled + m.checks) and set(played) <= arena_lines
+    summary = json.loads((tmp_path / "screened" / "summary.json").read_text())
+    assert summary["screen"] == "bids" and summary["doubled"] == m.doubled
+
+
+def test_a_bids_screen_is_kept_apart_and_needs_the_other_player(tmp_path: Path) -> None:
+    """A bids screen's folder is not a doubling screen's; the other player must be named; a
+    player that also plays its cards otherwise fails the check."""
+    run_doubling_match("sauspiel", RASH, deals=3, seed=7, workers=1, without=PLAIN,
+                       progress=False, screen="bids", out_dir=tmp_path)  # fmt: skip
+    with pytest.raises(ArenaError, match="another match"):
+        run_doubling_match("sauspiel", RASH, deals=3, seed=7, workers=1, without=PLAIN,
+                           progress=False, out_dir=tmp_path)  # fmt: skip
+    with pytest.raises(ArenaError, match="needs the other player"):
+        run_doubling_match("sauspiel", RASH, deals=3, seed=7, progress=False, screen="bids")
+    with pytest.raises(ArenaError, match="screen must be one of"):
+        run_doubling_match("sauspiel", RASH, deals=3, seed=7, progress=False, screen="cards")
+    unlike = run_doubling_match("sauspiel", PLAIN, deals=12, seed=5, workers=1,
+                                without="heuristic:slips=0.5", progress=False, screen="bids",
+                                check_share=1.0)  # fmt: skip
+    assert unlike.checks_differ > 0
+
+
+def test_bid_gain_script_plays_the_screened_match(tmp_path: Path) -> None:
+    script = str(ROOT / "bench" / "bid_gain.py")
+    run = subprocess.run(
+        [sys.executable, script, "--player", RASH, "--against", PLAIN, "--deals", "6",
+         "--seed", "7", "--workers", "1", "--out", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "deals whose bids differ played out" in run.stdout
+    assert "duplicate difference" in run.stdout
+    bad = subprocess.run([sys.executable, script, "--player", "nobody", "--against", PLAIN],
+                         capture_output=True, text=True)  # fmt: skip
+    assert bad.returncode != 0 and "bid_gain:" in bad.stderr and "Traceback" not in bad.stderr

@@ -11,6 +11,10 @@ out alike in both seatings (the check that the premise holds). The duplicate dif
 all deals, with the arena's bootstrap interval, is then what a full ``schafkopf arena`` match of
 the two specs would print with the same seed: the played-out games are the same, game for game.
 
+The same screen serves any two players that differ only in their bids (``screen="bids"``): a
+deal whose seatings bid alike to the first card then plays alike to the end and scores zero, so
+only the deals whose bids differ are played out (``bench/bid_gain.py``).
+
 >>> m = run_doubling_match("sauspiel", "random:double_rate=0.2", deals=6, seed=3, workers=1,
 ...                        without="random:double_rate=0", progress=False)
 >>> m.deals, m.doubled + m.screened_out == m.deals, m.checks_differ
@@ -31,7 +35,7 @@ from typing import IO, Any, Final
 
 import numpy as np
 
-from schafkopf.actions import DOUBLE
+from schafkopf.actions import DOUBLE, Action
 from schafkopf.arena import (
     RESAMPLES,
     ArenaError,
@@ -59,6 +63,9 @@ from schafkopf.players.levels import ladder_spec
 from schafkopf.players.registry import make_player
 from schafkopf.rules import RulesError, Ruleset
 
+SCREENS: Final = ("doubling", "bids")
+"""Where a deal is screened: at the doubling deadline (open if a seating says a doubling), or
+at the first card (open if the two seatings bid unlike)."""
 SCREEN_FORMAT: Final = "schafkopf-doubling-screen/1"
 """The first line of ``screen.jsonl``: which match the screened deals belong to."""
 SUMMARY_FORMAT: Final = "schafkopf-doubling-match/1"
@@ -92,6 +99,22 @@ def doubled_before_deadline(game: Game, players: Sequence[Player]) -> bool:
     return False
 
 
+def bids_before_play(game: Game, players: Sequence[Player]) -> tuple[tuple[int, Action], ...]:
+    """Run ``game``'s Klopfen, bids and contract naming (to its first card, or its end when all
+    pass) and return each (seat, action) in order. Nobody may double before the first card, so
+    two seatings with the same bids are in the same state there. The players must draw from
+    their own streams, as in :func:`doubled_before_deadline`."""
+    unused = random.Random(0)
+    trace: list[tuple[int, Action]] = []
+    while not game.is_over() and game.phase != PLAY:
+        mover = game.to_move
+        assert mover is not None
+        action = players[mover].choose(game.view(mover), unused)
+        game.apply(action, mover)
+        trace.append((mover, action))
+    return tuple(trace)
+
+
 def _last_moment(game: Game, mover: int) -> bool:
     """Whether no seat may say a doubling once the seat to move has played its card, whichever
     card that is (a card that ends a Tout or Bettel early closes it; another may not)."""
@@ -113,10 +136,12 @@ class _ScreenJob:
 
     match: MatchJob
     check_share: float
+    screen: str = "doubling"
 
 
 DealOutcome = tuple[int, bool, list[tuple[GameFacts, str]] | None]
-"""(deal, whether a seating said a doubling before the deadline, the played-out games or None)."""
+"""(deal, whether the screen found it open (a doubling said before the deadline, or bids that
+differ), the played-out games or None)."""
 
 
 def is_check_deal(seed: int, deal: int, share: float) -> bool:
@@ -131,14 +156,21 @@ def _screen_deals(job: _ScreenJob) -> list[DealOutcome]:
     rules = Ruleset.from_json(m.rules)
     out: list[DealOutcome] = []
     for deal in m.deals:
-        doubled = any(
-            doubled_before_deadline(deal_game(rules, m.seed, deal), seated_players(m, deal, s))
-            for s in m.seatings
-        )
+        if job.screen == "bids":
+            traces = {
+                bids_before_play(deal_game(rules, m.seed, deal), seated_players(m, deal, s))
+                for s in m.seatings
+            }
+            is_open = len(traces) > 1
+        else:
+            is_open = any(
+                doubled_before_deadline(deal_game(rules, m.seed, deal), seated_players(m, deal, s))
+                for s in m.seatings
+            )
         games = None
-        if doubled or is_check_deal(m.seed, deal, job.check_share):
+        if is_open or is_check_deal(m.seed, deal, job.check_share):
             games = play_deal(m, rules, deal)
-        out.append((deal, doubled, games))
+        out.append((deal, is_open, games))
     return out
 
 
@@ -175,9 +207,10 @@ class DoublingMatch:
     seed: int
     deals: int
     doubled: int
-    """Deals in which a seating said a doubling before the deadline (played out)."""
+    """Deals the screen found open (played out): a seating said a doubling before the deadline,
+    or (``screen="bids"``) the two seatings bid unlike."""
     screened_out: int
-    """Deals in which none was said (zero by the premise)."""
+    """Deals it found closed (zero by the premise)."""
     checks: int
     """Deals without a doubling played out all the same (the check sample, and any deal taken
     from a full arena match)."""
@@ -188,7 +221,8 @@ class DoublingMatch:
     mean: float
     ci95: tuple[float, float]
     kontra: Tally
-    """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side."""
+    """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side (of
+    the played-out games: a bids screen leaves out those of the deals bid alike)."""
     re: Tally
     own_doublings: int = 0
     """Games whose Kontra a seat said against a team of its own player's seats only (at a
@@ -199,6 +233,8 @@ class DoublingMatch:
     gains: list[float] = field(default_factory=list)
     gain_ci95: tuple[float, float] | None = None
     resamples: int = RESAMPLES
+    screen: str = "doubling"
+    """One of :data:`SCREENS`."""
     seconds: float = 0.0
     workers: int = 1
     out_dir: str | None = None
@@ -217,6 +253,7 @@ class DoublingMatch:
             "specs": self.specs,
             "seed": self.seed,
             "deals": self.deals,
+            **({"screen": self.screen} if self.screen != "doubling" else {}),
             "doubled": self.doubled,
             "screened_out": self.screened_out,
             "checks": {
@@ -269,10 +306,13 @@ def summarize_match(
     played: dict[int, list[GameFacts]],
     screened: dict[int, bool],
     resamples: int = RESAMPLES,
+    screen: str = "doubling",
 ) -> DoublingMatch:
     """The figures of deals ``0 .. deals-1``: ``played`` holds the played-out deals' games,
     ``screened`` what the screen said of a deal (a deal known only from an earlier full match
-    has no entry there). Raises :class:`ArenaError` when a deal is neither."""
+    has no entry there). Raises :class:`ArenaError` when a deal is neither. The games show
+    whether a doubling was said, not whether the bids differed: with ``screen="bids"`` a
+    played deal is open as the screen said (a deal from a full match is open)."""
     per_deal = np.zeros(deals)
     undone = np.zeros(deals)
     own_doublings = 0
@@ -286,24 +326,27 @@ def summarize_match(
                 raise ArenaError(f"deal {d} was neither screened out nor played")
             screened_out += 1
             continue
-        said = any(g.doublings for g in games)
-        if d in screened and screened[d] != said:
-            screen_wrong += 1
+        if screen == "bids":
+            said = screened.get(d, True)
+        else:
+            said = any(g.doublings for g in games)
+            if d in screened and screened[d] != said:
+                screen_wrong += 1
         per_deal[d] = deal_difference(games)
         undone[d] = deal_difference(games, undo_own=True)
         own_doublings += sum(1 for g in games if _doubled_own_seats(g))
+        for g in games:
+            if g.doublings and g.seating[g.doublings[0]] == 0:
+                kontra = kontra.add(not g.won)
+            if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
+                re = re.add(bool(g.won))
         if not said:
             screened_out += 1
             checks += 1
             checks_differ += int(per_deal[d] != 0.0)
             continue
         doubled += 1
-        for g in games:
-            if g.doublings and g.seating[g.doublings[0]] == 0:
-                kontra = kontra.add(not g.won)
-            if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
-                re = re.add(bool(g.won))
-        gain = _first_doubling_gain(games)
+        gain = _first_doubling_gain(games) if screen == "doubling" else None
         if gain is not None:
             gains.append(gain)
     if deals:
@@ -335,6 +378,7 @@ def summarize_match(
         gains=gains,
         gain_ci95=gain_ci,
         resamples=resamples,
+        screen=screen,
     )
 
 
@@ -413,9 +457,12 @@ def run_doubling_match(
     without: str | None = None,
     progress: bool = True,
     resamples: int = RESAMPLES,
+    screen: str = "doubling",
 ) -> DoublingMatch:
     """Play ``deals`` deals of ``spec`` against ``without`` (default: ``spec`` with
-    ``doubling=never``), screened at the doubling deadline, and return the figures.
+    ``doubling=never``), screened at the doubling deadline, and return the figures. With
+    ``screen="bids"`` the deals are screened at the first card instead, for two players that
+    differ only in their bids (``without`` is then the other player, and must be given).
 
     With ``out_dir`` the played-out games go to ``games.jsonl`` (the arena's records: ``schafkopf
     arena --resume`` of the same match keeps them), what the screen said of every deal to
@@ -434,12 +481,18 @@ def run_doubling_match(
         raise ArenaError(f"workers must be 1 or more, got {workers}")
     if not 0.0 <= check_share <= 1.0:
         raise ArenaError(f"check share must be between 0 and 1, got {check_share}")
+    if screen not in SCREENS:
+        raise ArenaError(f"screen must be one of {', '.join(SCREENS)}, got {screen!r}")
+    if screen == "bids" and without is None:
+        raise ArenaError("a bids screen needs the other player (without=...)")
     specs = [spec.strip(), (without if without is not None else never_spec(spec)).strip()]
     check_specs(specs)
     _check_untimed(specs)
     labels = _labels(specs)
     seats = seatings(rules.players, 2, "swap")
     header = {"format": SCREEN_FORMAT, "rules": rules.to_json(), "specs": specs, "seed": seed}
+    if screen != "doubling":
+        header["screen"] = screen  # a doubling screen file of an earlier release stays valid
     out = Path(out_dir) if out_dir is not None else None
     played: dict[int, list[GameFacts]] = {}
     screened: dict[int, bool] = {}
@@ -474,6 +527,7 @@ def run_doubling_match(
                 MatchJob(rules.to_json(), tuple(specs), tuple(labels), tuple(seats), seed,
                          tuple(todo[i : i + chunk]), "seat"),
                 check_share,
+                screen,
             )
             for i in range(0, len(todo), chunk)
         ]  # fmt: skip
@@ -483,7 +537,7 @@ def run_doubling_match(
             for outcome in stream:
                 _record(outcome, played, screened, games_file, screen_file)
                 advance(len(outcome) * len(seats))
-    match = summarize_match(rules, specs, seed, deals, played, screened, resamples)
+    match = summarize_match(rules, specs, seed, deals, played, screened, resamples, screen)
     match.seconds = time.perf_counter() - started
     match.workers = workers
     match.out_dir = str(out) if out is not None else None
@@ -530,11 +584,17 @@ def render_match(m: DoublingMatch, file: IO[str] | None = None) -> None:
     say = (lambda text: print(text, file=file)) if file is not None else print
     rate = f"{m.seconds:.0f} s, {m.workers} workers"
     say(f"{m.players[0]} against {m.players[1]}: {m.deals} deals, seed {m.seed}, {rate}")
-    say(
-        f"{m.doubled} deals with a doubling played out; {m.screened_out} without "
-        f"({m.checks} of them played out as a check, {m.checks_differ} came out unlike; "
-        f"screen wrong in {m.screen_wrong})"
-    )
+    if m.screen == "bids":
+        say(
+            f"{m.doubled} deals whose bids differ played out; {m.screened_out} bid alike "
+            f"({m.checks} of them played out as a check, {m.checks_differ} came out unlike)"
+        )
+    else:
+        say(
+            f"{m.doubled} deals with a doubling played out; {m.screened_out} without "
+            f"({m.checks} of them played out as a check, {m.checks_differ} came out unlike; "
+            f"screen wrong in {m.screen_wrong})"
+        )
     say(
         f"duplicate difference: {m.mean:+.2f} cents a game, "
         f"95% CI [{m.ci95[0]:+.2f}, {m.ci95[1]:+.2f}]"
@@ -560,7 +620,9 @@ def _pct(t: Tally) -> str:
 
 __all__ = [
     "CHECK_SHARE",
+    "SCREENS",
     "DoublingMatch",
+    "bids_before_play",
     "deal_difference",
     "doubled_before_deadline",
     "is_check_deal",
