@@ -1,0 +1,48 @@
+"""The bench's oracle (level 5 seeing every card): it finds each seat's true deal, and a solo
+it declares with every card in view it cannot lose, whatever the others play."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from schafkopf.arena import deal_game
+from schafkopf.players.base import play_game
+from schafkopf.players.heuristic import HeuristicPlayer
+from schafkopf.rules import Kind, Ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from oracle_bound import Oracle  # noqa: E402
+
+
+def test_an_oracles_solo_is_never_lost() -> None:
+    rules = Ruleset.of("sauspiel")
+    solos = 0
+    for deal in range(40):
+        game = deal_game(rules, 54, deal)
+        seats = [Oracle(seed=54, deals=40), HeuristicPlayer()] * 2
+        play_game(game, seats, random.Random(deal))
+        c = game.contract
+        if c is None or c.declarer is None or c.declarer % 2 or c.kind is Kind.RUFSPIEL:
+            continue
+        solos += 1
+        assert game.result().won, f"deal {deal}: the oracle lost its {c}"
+    assert solos >= 3
+
+
+def test_the_script_plays_a_match_and_refuses_bad_input(tmp_path: Path) -> None:
+    script = str(ROOT / "bench" / "oracle_bound.py")
+    run = subprocess.run(
+        [sys.executable, script, "--sees", "cards", "--deals", "2", "--seed", "3",
+         "--workers", "1", "--out", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "oracle" in run.stdout and (tmp_path / "summary.json").exists()
+    bad = subprocess.run([sys.executable, script, "--against", "nobody", "--deals", "1"],
+                         capture_output=True, text=True)  # fmt: skip
+    assert bad.returncode != 0 and "oracle_bound:" in bad.stderr
+    assert "Traceback" not in bad.stderr
