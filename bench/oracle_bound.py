@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from schafkopf.arena import ArenaError, deal_game, render_summary, run_arena
@@ -51,10 +52,10 @@ class Oracle(PimcPlayer):
         level5 |= {"samples": 1, "seconds": None}
         super().__init__(name=name, **level5)
         self.seed, self.deals, self.sees, self.rules_name = seed, deals, sees, rules
-        self._index: dict[tuple[int, int, int], list[list[Card]]] | None = None
+        self._index: dict[tuple[int, int, int], Sequence[Sequence[Card]]] | None = None
         self._in_play = False
 
-    def _true_deal(self, view: View) -> list[list[Card]]:
+    def _true_deal(self, view: View) -> Sequence[Sequence[Card]]:
         """The hands at the deal, looked up by the dealer, the seat and its dealt hand."""
         if self._index is None:
             rules = Ruleset.of(self.rules_name)
@@ -85,7 +86,7 @@ class Oracle(PimcPlayer):
     def _bid_deals(self, view: View, rng: random.Random) -> list[list[list[Card]]]:
         if self.sees == "cards":
             return super()._bid_deals(view, rng)
-        return [self._true_deal(view)]
+        return [[list(hand) for hand in self._true_deal(view)]]
 
 
 def main() -> None:
