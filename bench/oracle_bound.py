@@ -5,8 +5,8 @@
 
 The oracle is level 5 (PIMC) whose sampled worlds are the one true deal: it plays each card
 that is best with every hand open (the double-dummy solver), and with ``--sees all`` it also
-bids the dearest contract it wins open-handed and says Kontra (Re) exactly when the declarers
-lose (win) open-handed. With ``--sees cards`` it bids and doubles as level 5 does and sees the
+bids the contract that pays it the most open-handed (of every contract its hand may name) when
+it wins one, and says Kontra (Re) exactly when the declarers lose (win) open-handed. With ``--sees cards`` it bids and doubles as level 5 does and sees the
 cards only in its card play: what the best card play could add to level 5's bids and Kontras.
 
 It cheats, so it is no player of the registry: this script registers it for its own arena
@@ -23,15 +23,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from schafkopf.actions import NAME_BASE, NAMES
 from schafkopf.arena import ArenaError, deal_game, render_summary, run_arena
 from schafkopf.cards import Card
 from schafkopf.errors import IllegalActionError
 from schafkopf.game import Game, View
 from schafkopf.players.heuristic import dealt_hand
 from schafkopf.players.levels import ladder_spec
-from schafkopf.players.pimc import PimcPlayer
+from schafkopf.players.pimc import PimcPlayer, _Candidate, _declared
 from schafkopf.players.registry import PlayerSpecError, parse_spec, register
-from schafkopf.rules import Ruleset
+from schafkopf.rules import Kind, Ruleset
+from schafkopf.search.solver import declarer_tricks_reach, move_brackets
+from schafkopf.search.stakes import bracket_stakes, payout_thresholds, seat_money, tricks_stake
 
 SEES = ("all", "cards")
 
@@ -48,7 +51,7 @@ class Oracle(PimcPlayer):
             raise ValueError(f"sees must be one of {', '.join(SEES)}, got {sees!r}")
         level5 = parse_spec(ladder_spec(5) or "")[1]
         if sees == "all":  # one world: a chance of 0 or 1, the bars just split them
-            level5 |= {"bidding": "worlds", "bid_samples": 1, "doubling": "worlds",
+            level5 |= {"bidding": "worlds", "doubling": "worlds",
                        "doubling_worlds": 1, "kontra_bar": 0.5, "re_bar": 0.5}  # fmt: skip
         level5 |= {"samples": 1, "seconds": None}
         super().__init__(name=name, **level5)
@@ -98,10 +101,43 @@ class Oracle(PimcPlayer):
         finally:
             self._in_play = False
 
-    def _bid_deals(self, view: View, rng: random.Random) -> list[list[list[Card]]]:
+    def _evaluate(self, view: View, rng: random.Random) -> list[_Candidate]:
+        """With ``sees="all"``: every contract the hand may name (none left out for its trumps),
+        valued by the seat's own payout with every hand open (Schneider, Schwarz, Laufende and
+        Klopfen included), dearest first."""
         if self.sees == "cards":
-            return super()._bid_deals(view, rng)
-        return [[list(hand) for hand in self._true_deal(view)]]
+            return super()._evaluate(view, rng)
+        key = (view.dealer, view.hand.mask, view.seat)
+        cached = self._plans.get(key)
+        if cached is not None:
+            return cached
+        deal = [list(hand) for hand in self._true_deal(view)]
+        thresholds = payout_thresholds(view.rules)
+        plans: list[_Candidate] = []
+        for i, (kind, _suit, tout) in enumerate(NAMES):
+            if kind is Kind.RAMSCH or not view.rules.allows(kind, tout):
+                continue
+            try:
+                g = _declared(view, deal, NAME_BASE + i)
+            except IllegalActionError:
+                continue  # the hand may not name it (the called Sau, Sie)
+            c = g.contract
+            assert c is not None
+            if kind is Kind.BETTEL or tout:
+                whole = view.rules.hand_size
+                won = not declarer_tricks_reach(g, 1) if kind is Kind.BETTEL else (
+                    declarer_tricks_reach(g, whole))  # fmt: skip
+                stake = tricks_stake(g, c, won)
+            else:
+                brackets = move_brackets(g, thresholds).values()
+                mover_declares = g.to_move in g.declarers
+                k = max(brackets) if mover_declares else min(brackets)
+                stake = bracket_stakes(g, c, thresholds)[k]
+            value = seat_money(g, view.seat, stake)
+            plans.append(_Candidate(NAME_BASE + i, kind, tout, float(stake > 0), value))
+        plans.sort(key=lambda p: -p.value)
+        self._plans = {key: plans}
+        return plans
 
 
 def main() -> None:
