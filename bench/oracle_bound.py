@@ -3,16 +3,19 @@
     python bench/oracle_bound.py --sees all --against heuristic --deals 1000 --seed 54 \\
         --out runs/oracle-all-54
 
-The oracle is level 5 (PIMC) whose sampled worlds are the one true deal: it plays each card
-that is best with every hand open (the double-dummy solver), and with ``--sees all`` it also
-bids the contract that pays it the most open-handed (of every contract its hand may name) when
-it wins one, and says Kontra (Re) exactly when the declarers lose (win) open-handed. With ``--sees cards`` it bids and doubles as level 5 does and sees the
-cards only in its card play: what the best card play could add to level 5's bids and Kontras.
+The oracle is level 5 that knows the true deal (the double-dummy solver, with every hand
+open). It plays the card that is best open-handed; among cards equal there (a game already won
+or lost open-handed leaves many) it takes level 5's own choice from its sampled worlds, so it
+still plays for the others' mistakes. With ``--sees all`` it also bids the contract that pays
+it the most open-handed (of every contract its hand may name) when it wins one, and says Kontra
+(Re) exactly when the declarers lose (win) open-handed; with ``--sees cards`` it bids and
+doubles as level 5 does: what better card play alone could add to level 5's bids and Kontras.
 
 It cheats, so it is no player of the registry: this script registers it for its own arena
 match (the deals of ``--seed``, which it looks up by its hand). Open-handed play is not the
-best answer to a given opponent, but no fair player comes near it: its margin over a player
-bounds what better card play (``cards``) or better play in all (``all``) could earn against it.
+best answer to a given opponent (it reckons with a perfect partner and never passes to let a
+weak declarer lose), so its margin is no strict bound, but no fair player comes near seeing
+every card: its margin over a player shows what better play could earn against it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from schafkopf.players.levels import ladder_spec
 from schafkopf.players.pimc import PimcPlayer, _Candidate, _declared
 from schafkopf.players.registry import PlayerSpecError, parse_spec, register
 from schafkopf.rules import Kind, Ruleset
-from schafkopf.search.solver import declarer_tricks_reach, move_brackets
+from schafkopf.search.solver import declarer_tricks_reach, move_brackets, move_values_tricks
 from schafkopf.search.stakes import bracket_stakes, payout_thresholds, seat_money, tricks_stake
 
 SEES = ("all", "cards")
@@ -53,11 +56,11 @@ class Oracle(PimcPlayer):
         if sees == "all":  # one world: a chance of 0 or 1, the bars just split them
             level5 |= {"bidding": "worlds", "doubling": "worlds",
                        "doubling_worlds": 1, "kontra_bar": 0.5, "re_bar": 0.5}  # fmt: skip
-        level5 |= {"samples": 1, "seconds": None}
         super().__init__(name=name, **level5)
         self.seed, self.deals, self.sees, self.rules_name = seed, deals, sees, rules
         self._index: dict[tuple[int, int, int], list[Sequence[Sequence[Card]]]] | None = None
-        self._in_play = False
+        self._truth = False
+        """Whether :meth:`worlds` gives the true deal (for a doubling question) or samples."""
 
     def _true_deal(self, view: View) -> Sequence[Sequence[Card]]:
         """The hands at the deal, looked up by the dealer, the seat and its dealt hand; of the
@@ -88,18 +91,32 @@ class Oracle(PimcPlayer):
         return g
 
     def worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
-        if self.sees == "cards" and not self._in_play:
+        if not self._truth:
             return super().worlds(view, rng, count)
         g = self._replayed(view, self._true_deal(view))
         assert g is not None
         return [(g, 1.0)]
 
-    def _play(self, view: View, cards: list[Card], rng: random.Random) -> Card:
-        self._in_play = True
+    def doubling_chance(self, view: View, rng: random.Random) -> float | None:
+        """With ``sees="all"``: 1 or 0, whether the declarers win open-handed."""
+        if self.sees == "cards":
+            return super().doubling_chance(view, rng)
+        self._truth = True
         try:
-            return super()._play(view, cards, rng)
+            return super().doubling_chance(view, rng)
         finally:
-            self._in_play = False
+            self._truth = False
+
+    def _play(self, view: View, cards: list[Card], rng: random.Random) -> Card:
+        """The card best open-handed; among cards equal there (a game already won or lost
+        open-handed leaves many), level 5's own choice from its sampled worlds, which plays
+        for the others' mistakes where open-handed play would give up."""
+        g = self._replayed(view, self._true_deal(view))
+        assert g is not None
+        values = _open_values(g, view.seat, cards)
+        top = max(values.values())
+        best = [c for c in cards if values[c] == top]
+        return best[0] if len(best) == 1 else super()._play(view, best, rng)
 
     def _evaluate(self, view: View, rng: random.Random) -> list[_Candidate]:
         """With ``sees="all"``: every contract the hand may name (none left out for its trumps),
@@ -138,6 +155,25 @@ class Oracle(PimcPlayer):
         plans.sort(key=lambda p: -p.value)
         self._plans = {key: plans}
         return plans
+
+
+def _open_values(g: Game, seat: int, cards: list[Card]) -> dict[Card, float]:
+    """Each card's payout to ``seat``'s side (in base stakes) with every hand open."""
+    c = g.contract
+    assert c is not None
+    sign = 1.0 if seat in g.declarers else -1.0
+    if c.kind is Kind.BETTEL or c.tout:
+        whole = g.rules.hand_size
+        return {
+            card: sign * (1.0 if (t == 0 if c.kind is Kind.BETTEL else t == whole) else -1.0)
+            for card, t in move_values_tricks(g).items()
+            if card in cards
+        }
+    thresholds = payout_thresholds(g.rules)
+    stakes = bracket_stakes(g, c, thresholds)
+    return {
+        card: sign * stakes[k] for card, k in move_brackets(g, thresholds).items() if card in cards
+    }
 
 
 def main() -> None:

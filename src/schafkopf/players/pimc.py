@@ -258,6 +258,8 @@ class PimcPlayer:
     # -- card play ------------------------------------------------------------------------------
 
     def _play(self, view: View, cards: list[Card], rng: random.Random) -> Card:
+        """The card of ``cards`` (the legal cards, or some of them) with the best mean payout
+        over the sampled worlds."""
         from schafkopf.search.solver import move_brackets, move_values_tricks, solve
 
         c = view.contract
@@ -274,16 +276,20 @@ class PimcPlayer:
             sign = w if me_declarer else -w
             if tricks_game:
                 values = move_values_tricks(g)
-                for card_, t in values.items():
+                for card_ in totals:
+                    t = values[card_]
                     won = t == 0 if c.kind is Kind.BETTEL else t == g.rules.hand_size
                     totals[card_] += sign * (1.0 if won else -1.0)
             elif self.values == "brackets":
                 stakes = bracket_stakes(g, c, thresholds)
-                for card_, k in move_brackets(g, thresholds).items():
-                    totals[card_] += sign * stakes[k]
+                brackets = move_brackets(g, thresholds)
+                for card_ in totals:
+                    totals[card_] += sign * stakes[brackets[card_]]
             else:
                 stakes = bracket_stakes(g, c, thresholds)
-                for card_, points in solve(g).moves.items():
+                moves = solve(g).moves
+                for card_ in totals:
+                    points = moves[card_]
                     k = sum(1 for t in thresholds if points >= t)
                     totals[card_] += sign * (stakes[k] + points / 1000.0)
             done += 1
