@@ -267,6 +267,23 @@ def test_a_bids_screen_is_kept_apart_and_needs_the_other_player(tmp_path: Path) 
     assert unlike.checks_differ > 0
 
 
+def test_a_bids_screen_over_a_full_match_reads_its_bids_from_the_records(tmp_path: Path) -> None:
+    """A full arena match's games in the folder count as played, and their records say which
+    deals were bid unlike: the figures and the deals found open are those of a screen from
+    scratch; its deals bid alike are checks, and came out alike."""
+    seeded = tmp_path / "seeded"
+    run_arena("sauspiel", [RASH, PLAIN], deals=12, seed=7, workers=1, progress=False,
+              scheme="swap", streams="seat", out_dir=seeded)  # fmt: skip
+    options = {"deals": 20, "seed": 7, "workers": 1, "without": PLAIN, "progress": False,
+               "screen": "bids", "check_share": 0.0}  # fmt: skip
+    resumed = run_doubling_match("sauspiel", RASH, out_dir=seeded, **options)  # type: ignore[arg-type]
+    fresh = run_doubling_match("sauspiel", RASH, **options)  # type: ignore[arg-type]
+    figures = ("mean", "ci95", "doubled", "screened_out")
+    assert [getattr(resumed, k) for k in figures] == [getattr(fresh, k) for k in figures]
+    assert 0 < fresh.doubled < 20 and fresh.checks == 0
+    assert resumed.checks > 0 and resumed.checks_differ == 0
+
+
 def test_bid_gain_script_plays_the_screened_match(tmp_path: Path) -> None:
     script = str(ROOT / "bench" / "bid_gain.py")
     run = subprocess.run(

@@ -312,7 +312,7 @@ def summarize_match(
     ``screened`` what the screen said of a deal (a deal known only from an earlier full match
     has no entry there). Raises :class:`ArenaError` when a deal is neither. The games show
     whether a doubling was said, not whether the bids differed: with ``screen="bids"`` a
-    played deal is open as the screen said (a deal from a full match is open)."""
+    played deal is open as the screen (or the full match's records) said, else open."""
     per_deal = np.zeros(deals)
     undone = np.zeros(deals)
     own_doublings = 0
@@ -503,13 +503,18 @@ def run_doubling_match(
             out.mkdir(parents=True, exist_ok=True)
             stack.enter_context(_folder_lock(out))
             games_path, screen_path = out / "games.jsonl", out / "screen.jsonl"
+            lines_of: dict[int, list[str]] = {}
             if games_path.exists():
                 done = finished_deals(games_path, rules, labels, seats, seed, "seat")
                 played = {d: [f for f, _line in games] for d, games in done.items()}
+                lines_of = {d: [line for _f, line in games] for d, games in done.items()}
                 # a deal cut off by a crash is dropped, and played again
                 _rewrite(games_path, [line for d in sorted(done) for _f, line in done[d]])
             if screen_path.exists():
                 screened = _read_screen(screen_path, header)
+            if screen == "bids":  # a full match's deals: their records tell
+                for d, lines in lines_of.items():
+                    screened.setdefault(d, _bid_unlike(lines))
             rows = [json.dumps({"deal": d, "doubled": b}) for d, b in sorted(screened.items())]
             _rewrite(screen_path, [json.dumps(header), *rows])
             games_file = stack.enter_context(open(games_path, "a", encoding="utf-8"))
@@ -546,6 +551,15 @@ def run_doubling_match(
             json.dumps(match.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
     return match
+
+
+def _bid_unlike(lines: Sequence[str]) -> bool:
+    """Whether the records of one deal's seatings knock, bid or name unlike."""
+    said = set()
+    for line in lines:
+        record = json.loads(line)
+        said.add(json.dumps([record.get(k) for k in ("klopfen", "bidding", "contract")]))
+    return len(said) > 1
 
 
 def _rewrite(path: Path, lines: Sequence[str]) -> None:
