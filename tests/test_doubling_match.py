@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from schafkopf.actions import DOUBLE, Action, action_name
-from schafkopf.arena import ArenaError, iter_records, run_arena
+from schafkopf.arena import ArenaError, MatchJob, deal_game, iter_records, run_arena, seated_players
 from schafkopf.doubling_match import (
     DoublingMatch,
+    bids_before_play,
     doubled_before_deadline,
     never_spec,
     run_doubling_match,
@@ -282,6 +283,21 @@ def test_a_bids_screen_over_a_full_match_reads_its_bids_from_the_records(tmp_pat
     assert [getattr(resumed, k) for k in figures] == [getattr(fresh, k) for k in figures]
     assert 0 < fresh.doubled < 20 and fresh.checks == 0
     assert resumed.checks > 0 and resumed.checks_differ == 0
+
+
+def test_a_bids_screen_plays_out_bids_alike_that_drew_other_numbers() -> None:
+    """Players that bid alike after sampling a different number of deals for it hold their
+    seat streams at other numbers, so they may play other cards: such deals are open too, and
+    none the screen closes comes out unlike."""
+    one, two = "pimc:samples=2,bid_samples=1,values=exact", "pimc:samples=2,bid_samples=2"
+    m = run_doubling_match("sauspiel", f"{two},values=exact", deals=6, seed=7, workers=1,
+                           without=one, progress=False, screen="bids", check_share=1.0)  # fmt: skip
+    assert m.doubled == 6 and m.checks_differ == 0
+    game = deal_game(Ruleset.of("sauspiel"), 7, 0)
+    job = MatchJob(Ruleset.of("sauspiel").to_json(), (one, one), ("a", "b"), ((0, 1, 0, 1),), 7,
+                   (0,), "seat")  # fmt: skip
+    actions, states = bids_before_play(game, seated_players(job, 0, (0, 1, 0, 1)))
+    assert actions and len(states) == 8  # each seat's card stream and doubling stream
 
 
 def test_bid_gain_script_plays_the_screened_match(tmp_path: Path) -> None:

@@ -46,13 +46,14 @@ def test_an_oracles_solo_is_never_lost() -> None:
 
 def test_a_hand_dealt_twice_is_told_apart_by_the_play() -> None:
     """Seat 1's hand of deal 39 of seed 54 is dealt again, by the same dealer, in deal 995:
-    the oracle plays deal 39 on its own cards."""
+    playing either deal, once the others' cards are seen the oracle finds that deal."""
     rules = Ruleset.of("sauspiel")
     assert deal_game(rules, 54, 39).dealt[1] == deal_game(rules, 54, 995).dealt[1]
-    game = deal_game(rules, 54, 39)
-    seats = [HeuristicPlayer(), Oracle(seed=54, deals=1000)] * 2
-    play_game(game, seats, random.Random(1))
-    assert game.is_over()
+    for deal in (39, 995):
+        game = deal_game(rules, 54, deal)
+        oracle = Oracle(seed=54, deals=1000)
+        play_game(game, [HeuristicPlayer(), oracle] * 2, random.Random(1))
+        assert oracle._true_deal(game.view(1)) == game.deal
 
 
 def test_the_script_plays_a_match_and_refuses_bad_input(tmp_path: Path) -> None:

@@ -99,11 +99,15 @@ def doubled_before_deadline(game: Game, players: Sequence[Player]) -> bool:
     return False
 
 
-def bids_before_play(game: Game, players: Sequence[Player]) -> tuple[tuple[int, Action], ...]:
+def bids_before_play(
+    game: Game, players: Sequence[Player]
+) -> tuple[tuple[tuple[int, Action], ...], tuple[object, ...]]:
     """Run ``game``'s Klopfen, bids and contract naming (to its first card, or its end when all
-    pass) and return each (seat, action) in order. Nobody may double before the first card, so
-    two seatings with the same bids are in the same state there. The players must draw from
-    their own streams, as in :func:`doubled_before_deadline`."""
+    pass); return each (seat, action) in order and the state of each seat's random streams.
+    Nobody may double before the first card, so two seatings with the same of both are in the
+    same state there: the same actions, and the same numbers still to draw (a player that
+    sampled deals for a bid the other did not would draw other cards later). The players must
+    draw from their own streams, as in :func:`doubled_before_deadline`."""
     unused = random.Random(0)
     trace: list[tuple[int, Action]] = []
     while not game.is_over() and game.phase != PLAY:
@@ -112,7 +116,13 @@ def bids_before_play(game: Game, players: Sequence[Player]) -> tuple[tuple[int, 
         action = players[mover].choose(game.view(mover), unused)
         game.apply(action, mover)
         trace.append((mover, action))
-    return tuple(trace)
+    states = tuple(
+        r.getstate()
+        for p in players
+        for r in (getattr(p, "rng", None), getattr(p, "doubling_rng", None))
+        if isinstance(r, random.Random)
+    )
+    return tuple(trace), states
 
 
 def _last_moment(game: Game, mover: int) -> bool:
@@ -221,8 +231,8 @@ class DoublingMatch:
     mean: float
     ci95: tuple[float, float]
     kontra: Tally
-    """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side (of
-    the played-out games: a bids screen leaves out those of the deals bid alike)."""
+    """Games of the doubling player's seats with a Kontra: said, and won by the Kontra side (in
+    the open deals: with a bids screen, the deals bid unlike)."""
     re: Tally
     own_doublings: int = 0
     """Games whose Kontra a seat said against a team of its own player's seats only (at a
@@ -335,17 +345,17 @@ def summarize_match(
         per_deal[d] = deal_difference(games)
         undone[d] = deal_difference(games, undo_own=True)
         own_doublings += sum(1 for g in games if _doubled_own_seats(g))
-        for g in games:
-            if g.doublings and g.seating[g.doublings[0]] == 0:
-                kontra = kontra.add(not g.won)
-            if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
-                re = re.add(bool(g.won))
         if not said:
             screened_out += 1
             checks += 1
             checks_differ += int(per_deal[d] != 0.0)
             continue
         doubled += 1
+        for g in games:
+            if g.doublings and g.seating[g.doublings[0]] == 0:
+                kontra = kontra.add(not g.won)
+            if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
+                re = re.add(bool(g.won))
         gain = _first_doubling_gain(games) if screen == "doubling" else None
         if gain is not None:
             gains.append(gain)
@@ -514,7 +524,7 @@ def run_doubling_match(
                 screened = _read_screen(screen_path, header)
             if screen == "bids":  # a full match's deals: their records tell
                 for d, lines in lines_of.items():
-                    screened.setdefault(d, _bid_unlike(lines))
+                    screened.setdefault(d, _acted_unlike(lines))
             rows = [json.dumps({"deal": d, "doubled": b}) for d, b in sorted(screened.items())]
             _rewrite(screen_path, [json.dumps(header), *rows])
             games_file = stack.enter_context(open(games_path, "a", encoding="utf-8"))
@@ -553,12 +563,14 @@ def run_doubling_match(
     return match
 
 
-def _bid_unlike(lines: Sequence[str]) -> bool:
-    """Whether the records of one deal's seatings knock, bid or name unlike."""
+def _acted_unlike(lines: Sequence[str]) -> bool:
+    """Whether the records of one deal's seatings differ in any action (the Klopfen, bids,
+    contract, doublings or cards): a full match's deal counts as open for a bids screen then."""
     said = set()
     for line in lines:
         record = json.loads(line)
-        said.add(json.dumps([record.get(k) for k in ("klopfen", "bidding", "contract")]))
+        keys = ("klopfen", "bidding", "contract", "doublings", "tricks")
+        said.add(json.dumps([record.get(k) for k in keys]))
     return len(said) > 1
 
 
