@@ -7,7 +7,8 @@ where the two bid unlike.
 The match is the arena's duplicate match of the two specs (``swap`` seating, one random stream
 per seat, no time limit: ``schafkopf arena --players "A,B" --scheme swap --streams seat`` with
 that seed). Two players that differ only in their bids play alike once both seatings of a deal
-have bid alike, so such a deal scores exactly zero; each deal is run only to its first card
+have bid alike (their seats' random streams left at the same numbers), so such a deal scores
+exactly zero; each deal is run only to its first card
 (:mod:`schafkopf.doubling_match`, ``screen="bids"``), the deals whose bids differ are played
 out, and a share of the others as a check that they come out alike. It prints the arena's
 duplicate difference over all deals with its 95% bootstrap interval, at a fraction of the

@@ -12,8 +12,9 @@ all deals, with the arena's bootstrap interval, is then what a full ``schafkopf 
 the two specs would print with the same seed: the played-out games are the same, game for game.
 
 The same screen serves any two players that differ only in their bids (``screen="bids"``): a
-deal whose seatings bid alike to the first card then plays alike to the end and scores zero, so
-only the deals whose bids differ are played out (``bench/bid_gain.py``).
+deal whose seatings bid alike to the first card, their seats' random streams left at the same
+numbers, then plays alike to the end and scores zero, so only the other deals are played out
+(``bench/bid_gain.py``).
 
 >>> m = run_doubling_match("sauspiel", "random:double_rate=0.2", deals=6, seed=3, workers=1,
 ...                        without="random:double_rate=0", progress=False)
