@@ -26,18 +26,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from schafkopf.actions import NAME_BASE, NAMES
+from schafkopf.actions import NAME_BASE, NAMES, is_card
 from schafkopf.arena import ArenaError, deal_game, render_summary, run_arena
 from schafkopf.cards import Card
 from schafkopf.errors import IllegalActionError
 from schafkopf.game import Game, View
 from schafkopf.players.heuristic import dealt_hand
 from schafkopf.players.levels import ladder_spec
-from schafkopf.players.pimc import PimcPlayer, _Candidate, _declared
+from schafkopf.players.pimc import PimcPlayer, _Candidate, _declared, world_card_values
 from schafkopf.players.registry import PlayerSpecError, parse_spec, register
-from schafkopf.rules import Kind, Ruleset
-from schafkopf.search.solver import declarer_tricks_reach, move_brackets, move_values_tricks
-from schafkopf.search.stakes import bracket_stakes, payout_thresholds, seat_money, tricks_stake
+from schafkopf.rules import Kind
+from schafkopf.search.stakes import payout_thresholds, seat_money, tricks_stake
 
 SEES = ("all", "cards")
 
@@ -48,8 +47,9 @@ class Oracle(PimcPlayer):
     ``sees="all"``: bids, doublings and cards from the true deal; ``"cards"``: the cards
     only (bids and doublings as level 5)."""
 
-    def __init__(self, name: str = "Oracle", seed: int = 0, deals: int = 0, sees: str = "all",
-                 rules: str = "sauspiel") -> None:  # fmt: skip
+    def __init__(
+        self, name: str = "Oracle", seed: int = 0, deals: int = 0, sees: str = "all"
+    ) -> None:
         if sees not in SEES:
             raise ValueError(f"sees must be one of {', '.join(SEES)}, got {sees!r}")
         level5 = parse_spec(ladder_spec(5) or "")[1]
@@ -57,45 +57,36 @@ class Oracle(PimcPlayer):
             level5 |= {"bidding": "worlds", "doubling": "worlds",
                        "doubling_worlds": 1, "kontra_bar": 0.5, "re_bar": 0.5}  # fmt: skip
         super().__init__(name=name, **level5)
-        self.seed, self.deals, self.sees, self.rules_name = seed, deals, sees, rules
+        self.seed, self.deals, self.sees = seed, deals, sees
         self._index: dict[tuple[int, int, int], list[Sequence[Sequence[Card]]]] | None = None
         self._truth = False
         """Whether :meth:`worlds` gives the true deal (for a doubling question) or samples."""
 
-    def _true_deal(self, view: View) -> Sequence[Sequence[Card]]:
-        """The hands at the deal, looked up by the dealer, the seat and its dealt hand; of the
-        deals that share those (one pair in about twenty runs of 1,000 deals), the first on
-        which the view's history can be played (in the bidding: the first)."""
+    def _true_game(self, view: View) -> Game:
+        """The true deal with the view's history played. The deal is looked up by the dealer,
+        the seat and its dealt hand; of the deals that share those (one pair in about twenty
+        runs of 1,000 deals), the first on which the history can be played (in the bidding:
+        the first)."""
         if self._index is None:
-            rules = Ruleset.of(self.rules_name)
             self._index = {}
             for d in range(self.deals):
-                g = deal_game(rules, self.seed, d)
+                g = deal_game(view.rules, self.seed, d)
                 for s, hand in enumerate(g.deal):
                     key = (g.dealer, s, sum(1 << c for c in hand))
                     self._index.setdefault(key, []).append(g.deal)
-        found = self._index.get((view.dealer, view.seat, dealt_hand(view)), [])
-        for deal in found:
-            if len(found) == 1 or self._replayed(view, deal) is not None:
-                return deal
+        for deal in self._index.get((view.dealer, view.seat, dealt_hand(view)), []):
+            g = Game(view.rules, dealer=view.dealer, hands=deal)
+            try:
+                g.replay(view.history)
+            except IllegalActionError:
+                continue  # the same hand in another deal, told apart by the others' cards
+            return g
         raise LookupError(f"seat {view.seat}'s hand is in none of the {self.deals} deals")
-
-    @staticmethod
-    def _replayed(view: View, deal: Sequence[Sequence[Card]]) -> Game | None:
-        """The game on ``deal`` with the view's history played, or None where it cannot be."""
-        g = Game(view.rules, dealer=view.dealer, hands=deal)
-        try:
-            g.replay(view.history)
-        except IllegalActionError:
-            return None
-        return g
 
     def worlds(self, view: View, rng: random.Random, count: int) -> list[tuple[Game, float]]:
         if not self._truth:
             return super().worlds(view, rng, count)
-        g = self._replayed(view, self._true_deal(view))
-        assert g is not None
-        return [(g, 1.0)]
+        return [(self._true_game(view), 1.0)]
 
     def doubling_chance(self, view: View, rng: random.Random) -> float | None:
         """With ``sees="all"``: 1 or 0, whether the declarers win open-handed."""
@@ -111,11 +102,11 @@ class Oracle(PimcPlayer):
         """The card best open-handed; among cards equal there (a game already won or lost
         open-handed leaves many), level 5's own choice from its sampled worlds, which plays
         for the others' mistakes where open-handed play would give up."""
-        g = self._replayed(view, self._true_deal(view))
-        assert g is not None
-        values = _open_values(g, view.seat, cards)
-        top = max(values.values())
-        best = [c for c in cards if values[c] == top]
+        g = self._true_game(view)
+        sign = 1.0 if view.seat in g.declarers else -1.0
+        values = world_card_values(g, cards, payout_thresholds(view.rules))
+        top = max(sign * v for v in values.values())
+        best = [c for c in cards if sign * values[c] == top]
         return best[0] if len(best) == 1 else super()._play(view, best, rng)
 
     def _evaluate(self, view: View, rng: random.Random) -> list[_Candidate]:
@@ -128,7 +119,7 @@ class Oracle(PimcPlayer):
         cached = self._plans.get(key)
         if cached is not None:
             return cached
-        deal = [list(hand) for hand in self._true_deal(view)]
+        deal = [list(hand) for hand in self._true_game(view).deal]
         thresholds = payout_thresholds(view.rules)
         plans: list[_Candidate] = []
         for i, (kind, _suit, tout) in enumerate(NAMES):
@@ -138,42 +129,17 @@ class Oracle(PimcPlayer):
                 g = _declared(view, deal, NAME_BASE + i)
             except IllegalActionError:
                 continue  # the hand may not name it (the called Sau, Sie)
-            c = g.contract
-            assert c is not None
-            if kind is Kind.BETTEL or tout:
-                whole = view.rules.hand_size
-                won = not declarer_tricks_reach(g, 1) if kind is Kind.BETTEL else (
-                    declarer_tricks_reach(g, whole))  # fmt: skip
-                stake = tricks_stake(g, c, won)
-            else:
-                brackets = move_brackets(g, thresholds).values()
-                mover_declares = g.to_move in g.declarers
-                k = max(brackets) if mover_declares else min(brackets)
-                stake = bracket_stakes(g, c, thresholds)[k]
+            c, mover = g.contract, g.to_move
+            assert c is not None and mover is not None
+            cards = [a for a in g.legal_actions(mover) if is_card(a)]
+            values = world_card_values(g, cards, thresholds).values()
+            best = max(values) if mover in g.declarers else min(values)  # the declarers' side
+            stake = tricks_stake(g, c, best > 0) if kind is Kind.BETTEL or tout else best
             value = seat_money(g, view.seat, stake)
             plans.append(_Candidate(NAME_BASE + i, kind, tout, float(stake > 0), value))
         plans.sort(key=lambda p: -p.value)
         self._plans = {key: plans}
         return plans
-
-
-def _open_values(g: Game, seat: int, cards: list[Card]) -> dict[Card, float]:
-    """Each card's payout to ``seat``'s side (in base stakes) with every hand open."""
-    c = g.contract
-    assert c is not None
-    sign = 1.0 if seat in g.declarers else -1.0
-    if c.kind is Kind.BETTEL or c.tout:
-        whole = g.rules.hand_size
-        return {
-            card: sign * (1.0 if (t == 0 if c.kind is Kind.BETTEL else t == whole) else -1.0)
-            for card, t in move_values_tricks(g).items()
-            if card in cards
-        }
-    thresholds = payout_thresholds(g.rules)
-    stakes = bracket_stakes(g, c, thresholds)
-    return {
-        card: sign * stakes[k] for card, k in move_brackets(g, thresholds).items() if card in cards
-    }
 
 
 def main() -> None:
@@ -188,7 +154,7 @@ def main() -> None:
     args = parser.parse_args()
     register("oracle", __name__ if __name__ != "__main__" else "oracle_bound", "Oracle")
     sys.modules.setdefault("oracle_bound", sys.modules[__name__])
-    oracle = f"oracle:seed={args.seed},deals={args.deals},sees={args.sees},rules={args.rules}"
+    oracle = f"oracle:seed={args.seed},deals={args.deals},sees={args.sees}"
     try:
         result = run_arena(args.rules, [oracle, args.against], deals=args.deals,
                            seed=args.seed, workers=args.workers, scheme="swap",

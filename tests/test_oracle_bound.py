@@ -53,7 +53,7 @@ def test_a_hand_dealt_twice_is_told_apart_by_the_play() -> None:
         game = deal_game(rules, 54, deal)
         oracle = Oracle(seed=54, deals=1000)
         play_game(game, [HeuristicPlayer(), oracle] * 2, random.Random(1))
-        assert oracle._true_deal(game.view(1)) == game.deal
+        assert oracle._true_game(game.view(1)).deal == game.deal
 
 
 def test_the_script_plays_a_match_and_refuses_bad_input(tmp_path: Path) -> None:

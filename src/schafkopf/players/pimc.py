@@ -61,7 +61,7 @@ from schafkopf.sampling import (
     sample_world_watched,
     sample_world_weighted,
 )
-from schafkopf.search.stakes import bracket_stakes, payout_thresholds, world_price
+from schafkopf.search.stakes import bracket_of, bracket_stakes, payout_thresholds, world_price
 
 _OU: Final = rank_mask(OBER) | rank_mask(UNTER)
 BIDDING_MODES: Final = ("worlds", "model", "heuristic")
@@ -260,38 +260,20 @@ class PimcPlayer:
     def _play(self, view: View, cards: list[Card], rng: random.Random) -> Card:
         """The card of ``cards`` (the legal cards, or some of them) with the best mean payout
         over the sampled worlds."""
-        from schafkopf.search.solver import move_brackets, move_values_tricks, solve
-
         c = view.contract
         assert c is not None
         start = time.perf_counter()
         totals = dict.fromkeys(cards, 0.0)
         me_declarer = self._on_declarer_side(view)
-        tricks_game = c.kind is Kind.BETTEL or c.tout
         thresholds = payout_thresholds(view.rules)
+        exact = self.values == "exact"
         done = 0
         for g, w in self.worlds(view, rng, self.samples):
             if done and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break  # out of time: decide on the worlds solved so far
             sign = w if me_declarer else -w
-            if tricks_game:
-                values = move_values_tricks(g)
-                for card_ in totals:
-                    t = values[card_]
-                    won = t == 0 if c.kind is Kind.BETTEL else t == g.rules.hand_size
-                    totals[card_] += sign * (1.0 if won else -1.0)
-            elif self.values == "brackets":
-                stakes = bracket_stakes(g, c, thresholds)
-                brackets = move_brackets(g, thresholds)
-                for card_ in totals:
-                    totals[card_] += sign * stakes[brackets[card_]]
-            else:
-                stakes = bracket_stakes(g, c, thresholds)
-                moves = solve(g).moves
-                for card_ in totals:
-                    points = moves[card_]
-                    k = sum(1 for t in thresholds if points >= t)
-                    totals[card_] += sign * (stakes[k] + points / 1000.0)
+            for card_, value in world_card_values(g, cards, thresholds, exact).items():
+                totals[card_] += sign * value
             done += 1
         preferred = _heuristic_card(self._fallback, view, rng, cards)
         if not done:
@@ -431,6 +413,29 @@ class PimcPlayer:
         plans.sort(key=lambda p: -p.value)
         self._plans = {key: plans}  # one deal at a time
         return plans
+
+
+def world_card_values(
+    g: Game, cards: Sequence[Card], thresholds: Sequence[int], exact: bool = False
+) -> dict[Card, float]:
+    """What each of ``cards`` (legal for the seat to move in ``g``) earns the declarer side in
+    this open-handed world under perfect play: the stake of the payout bracket it reaches (base
+    units; ``exact``: plus its card points / 1000, to tell cards of one bracket apart), or +1 / -1
+    for a Bettel or Tout won or lost."""
+    from schafkopf.search.solver import move_brackets, move_values_tricks, solve
+
+    c = g.contract
+    assert c is not None
+    if c.kind is Kind.BETTEL or c.tout:
+        tricks = move_values_tricks(g)
+        goal = 0 if c.kind is Kind.BETTEL else g.rules.hand_size
+        return {x: 1.0 if tricks[x] == goal else -1.0 for x in cards}
+    stakes = bracket_stakes(g, c, thresholds)
+    if not exact:
+        brackets = move_brackets(g, thresholds)
+        return {x: stakes[brackets[x]] for x in cards}
+    moves = solve(g).moves
+    return {x: stakes[bracket_of(moves[x], thresholds)] + moves[x] / 1000.0 for x in cards}
 
 
 def _doubling_key(view: View) -> tuple[int, int, int, int] | None:
