@@ -28,7 +28,12 @@ from typing import Any
 import numpy as np
 
 from schafkopf.arena import ArenaError, bootstrap_ci, iter_records
-from schafkopf.doubling_match import CHECK_SHARE, render_match, run_doubling_match
+from schafkopf.doubling_match import (
+    CHECK_SHARE,
+    first_doubling_gain,
+    render_match,
+    run_doubling_match,
+)
 
 
 def from_games(games: Path, deals: int | None) -> None:
@@ -49,11 +54,14 @@ def from_games(games: Path, deals: int | None) -> None:
             undoubled += 1
             differ += seatings[0]["result"]["payouts"] != seatings[1]["result"]["payouts"]
             continue
-        for rotation in (0, 1):
-            said, other = seatings[rotation], seatings[1 - rotation]
-            if said["doublings"] and not other["doublings"]:
-                seat = said["doublings"][0]["seat"]
-                gains.append(said["result"]["payouts"][seat] - other["result"]["payouts"][seat])
+        gain = first_doubling_gain(
+            [
+                ([d["seat"] for d in r["doublings"]], r["result"]["payouts"])
+                for r in (seatings[0], seatings[1])
+            ]
+        )
+        if gain is not None:
+            gains.append(gain)
 
     print(f"{len(pairs)} deals; {undoubled} without a doubling, {differ} of them differ")
     if not gains:

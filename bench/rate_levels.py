@@ -1,16 +1,20 @@
 """The bot levels' ratings, measured as a person's is: one level against three rule-based bots.
 
 Run: ``python bench/rate_levels.py [--deals 30] [--seed 11] [--preset standard]
-[--resamples 200] [--levels level:1,level:2,level:3,level:4,level:5] [--write]``. The
-rule-based player (the level ``heuristic``) is the anchor: mu 25
+[--resamples 200] [--orders 100] [--levels level:1,...,level:5] [--out DIR] [--rerate]
+[--write]``. The rule-based player (the level ``heuristic``) is the anchor: mu 25
 (openskill's start, where every new person starts too) and sigma 1 (a well-known player).
 Each other level plays ``--deals`` deals in each of the four seats (duplicate: the same
-cards in every seat) against three rule-based bots, and its games are rated in order as the
-server rates a person's (:func:`schafkopf.ratings.rate`, the bots fixed at the anchor),
-from the start rating. Printed per level: mu and sigma (openskill's own uncertainty), a 95%
-bootstrap interval of mu (the deals resampled ``--resamples`` times and rated again), and
-its mean payout a game against the three bots with a 95% bootstrap interval, to check that
-the ratings order the levels as the money does. With ``--write`` the ratings go to
+cards in every seat) against three rule-based bots, and its games are rated as the server
+rates a person's (:func:`schafkopf.ratings.rate`, the bots fixed at the anchor), from the
+start rating. A person's rating depends on the order of the games (the latest move it
+most), so a level's rating is the mean over ``--orders`` random orders of its games: the
+rating such a player has on average after them, not after one order's last few games.
+Printed per level: mu and sigma, a 95% bootstrap interval of mu (the deals resampled
+``--resamples`` times, each rated in a random order), and its mean payout a game against the
+three bots with a 95% bootstrap interval, to check that the ratings order the levels as the
+money does. With ``--out`` each level's games go to ``DIR/<level>.jsonl.gz``; with
+``--rerate`` they are read from there instead of played. With ``--write`` the ratings go to
 ``src/schafkopf/server/level_ratings.json`` (the anchors of the server's ratings; the levels
 not run this time keep theirs there).
 """
@@ -18,11 +22,13 @@ not run this time keep theirs there).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from schafkopf import Ruleset
@@ -63,17 +69,39 @@ def play_level(level_id: str, deals: int, seed: int, preset: str) -> list[Deal]:
     return out
 
 
-def rate_deals(deals: list[Deal]) -> Rating:
-    """The level's rating after its deals' games, rated in order from the start."""
+def rate_deals(deals: list[Deal], order: random.Random | None = None) -> Rating:
+    """The level's rating after its deals' games, rated from the start: in the order given,
+    or in an order shuffled by ``order``."""
+    games = [game for deal in deals for game in deal]
+    if order is not None:
+        order.shuffle(games)
     r = Rating()
-    for games in deals:
-        for seat, record in games:
-            before = [ANCHOR] * 4
-            before[seat] = r
-            after = rate(before, record, fixed=[s for s in range(4) if s != seat])
-            if after is not None:
-                r = after[seat]
+    for seat, record in games:
+        before = [ANCHOR] * 4
+        before[seat] = r
+        after = rate(before, record, fixed=[s for s in range(4) if s != seat])
+        if after is not None:
+            r = after[seat]
     return r
+
+
+def rate_averaged(deals: list[Deal], orders: int, rng: random.Random) -> Rating:
+    """The mean rating over ``orders`` random orders of the deals' games."""
+    rated = [rate_deals(deals, rng) for _ in range(orders)]
+    return Rating(statistics.mean(r.mu for r in rated), statistics.mean(r.sigma for r in rated))
+
+
+def save_deals(path: Path, deals: list[Deal]) -> None:
+    """One line per deal: its games as ``[seat, record]`` pairs."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wt") as f:
+        for deal in deals:
+            f.write(json.dumps(deal) + "\n")
+
+
+def load_deals(path: Path) -> list[Deal]:
+    with gzip.open(path, "rt") as f:
+        return [[(int(seat), record) for seat, record in json.loads(line)] for line in f]
 
 
 def mean_payout(deals: list[Deal]) -> float:
@@ -87,40 +115,62 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--resamples", type=int, default=200)
+    ap.add_argument("--orders", type=int, default=100, help="random orders a rating averages")
+    ap.add_argument("--out", type=Path, help="save (or with --rerate read) each level's games")
+    ap.add_argument("--rerate", action="store_true", help="rate the games in --out, play none")
     ap.add_argument("--levels", default=",".join(LEVELS), help="level ids, comma-separated")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
+    if args.rerate and args.out is None:
+        ap.error("--rerate reads the games of --out DIR")
+    if args.orders < 1 or args.resamples < 1 or args.deals < 1:
+        ap.error("--deals, --orders and --resamples must be at least 1")
     started = time.perf_counter()
     rng = random.Random(args.seed)
     anchor = {"mu": ANCHOR.mu, "sigma": ANCHOR.sigma, "mu_95": [ANCHOR.mu] * 2, "anchor": True}
     rows: dict[str, Any] = {ANCHOR_LEVEL: anchor}
     money: dict[str, tuple[float, float, float]] = {}
     for level_id in args.levels.split(","):
-        deals = play_level(level_id, args.deals, args.seed, args.preset)
-        r = rate_deals(deals)
+        if level_id not in BY_ID:
+            ap.error(f"unknown level {level_id!r}; known: {', '.join(BY_ID)}")
+        saved = args.out / f"{level_id.replace(':', '-')}.jsonl.gz" if args.out else None
+        if args.rerate:
+            assert saved is not None
+            if not saved.is_file():
+                ap.error(f"no games of {level_id} in {saved}")
+            deals = load_deals(saved)
+        else:
+            deals = play_level(level_id, args.deals, args.seed, args.preset)
+            if saved is not None:
+                save_deals(saved, deals)
+        r = rate_averaged(deals, args.orders, rng)
         mus, pays = [], []
         for _ in range(args.resamples):
             sample = [deals[rng.randrange(len(deals))] for _ in deals]
-            mus.append(rate_deals(sample).mu)
+            mus.append(rate_deals(sample, rng).mu)
             pays.append(mean_payout(sample))
         rows[level_id] = {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
-                          "mu_95": [round(x, 3) for x in _quantiles(mus)]}  # fmt: skip
+                          "mu_95": [round(x, 3) for x in _quantiles(mus)],
+                          "deals": len(deals)}  # fmt: skip
         money[level_id] = (mean_payout(deals), *_quantiles(pays))
     took = time.perf_counter() - started
-    print(f"{args.deals} deals a level in each seat against three {ANCHOR_LEVEL} bots, "
-          f"seed {args.seed}, preset {args.preset}, {took:.0f} s")  # fmt: skip
-    print(f"{'level':16s} {'mu':>7s} {'sigma':>6s} {'95% of mu':>18s} "
+    print(f"each level's deals in each seat against three {ANCHOR_LEVEL} bots, "
+          f"seed {args.seed}, preset {args.preset}, mean of {args.orders} orders, "
+          f"{took:.0f} s")  # fmt: skip
+    print(f"{'level':16s} {'deals':>5s} {'mu':>7s} {'sigma':>6s} {'95% of mu':>18s} "
           f"{'payout/game':>12s} {'95%':>16s}")  # fmt: skip
     for level_id, row in sorted(rows.items(), key=lambda kv: kv[1]["mu"]):
         low, high = row["mu_95"]
         pay = money.get(level_id)
         paid = f"{pay[0]:+12.2f} {pay[1]:+7.2f} .. {pay[2]:+6.2f}" if pay else f"{'(anchor)':>12s}"
-        print(f"{level_id:16s} {row['mu']:7.2f} {row['sigma']:6.2f} {low:8.2f} .. {high:6.2f} "
-              f"{paid}")  # fmt: skip
+        dealt = str(row.get("deals", ""))
+        print(f"{level_id:16s} {dealt:>5s} {row['mu']:7.2f} {row['sigma']:6.2f} "
+              f"{low:8.2f} .. {high:6.2f} {paid}")  # fmt: skip
     if args.write:
         made = (
             f"bench/rate_levels.py --deals {args.deals} --seed {args.seed} --preset {args.preset}"
-        )
+            f" --orders {args.orders}"
+        )  # each level's row says how many deals rated it
         kept = json.loads(ANCHORS.read_text())["levels"] if ANCHORS.is_file() else {}
         made_by = {"made_by": made, "levels": kept | rows}  # the levels not run this time stay
         ANCHORS.write_text(json.dumps(made_by, indent=1) + "\n")

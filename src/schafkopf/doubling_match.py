@@ -297,15 +297,16 @@ class DoublingMatch:
         }
 
 
-def _first_doubling_gain(games: Sequence[GameFacts]) -> float | None:
-    """What the first doubling earned its sayer, when only one seating said one: the sayer's
-    payout against the same seat's in the other seating."""
-    if len(games) != 2:
+def first_doubling_gain(seatings: Sequence[tuple[Sequence[int], Sequence[int]]]) -> float | None:
+    """What the first doubling earned its sayer, when only one of a deal's two seatings said
+    one: the sayer's payout against the same seat's in the other seating. Each seating is given
+    as (the seats that doubled, in order; the payouts)."""
+    if len(seatings) != 2:
         return None
-    for said, other in (games, games[::-1]):
-        if said.doublings and not other.doublings:
-            seat = said.doublings[0]
-            return float(said.payouts[seat] - other.payouts[seat])
+    for said, other in (seatings, seatings[::-1]):
+        if said[0] and not other[0]:
+            seat = said[0][0]
+            return float(said[1][seat] - other[1][seat])
     return None
 
 
@@ -357,7 +358,11 @@ def summarize_match(
                 kontra = kontra.add(not g.won)
             if len(g.doublings) > 1 and g.seating[g.doublings[1]] == 0:
                 re = re.add(bool(g.won))
-        gain = _first_doubling_gain(games) if screen == "doubling" else None
+        gain = (
+            first_doubling_gain([(g.doublings, g.payouts) for g in games])
+            if screen == "doubling"
+            else None
+        )
         if gain is not None:
             gains.append(gain)
     if deals:
