@@ -1,22 +1,23 @@
 """The bot levels' ratings, measured as a person's is: one level against three rule-based bots.
 
 Run: ``python bench/rate_levels.py [--deals 30] [--seed 11] [--preset standard]
-[--resamples 200] [--orders 100] [--levels level:1,...,level:5] [--out DIR] [--rerate]
-[--write]``. The rule-based player (the level ``heuristic``) is the anchor: mu 25
-(openskill's start, where every new person starts too) and sigma 1 (a well-known player).
-Each other level plays ``--deals`` deals in each of the four seats (duplicate: the same
-cards in every seat) against three rule-based bots, and its games are rated as the server
-rates a person's (:func:`schafkopf.ratings.rate`, the bots fixed at the anchor), from the
-start rating. A person's rating depends on the order of the games (the latest move it
-most), so a level's rating is the mean over ``--orders`` random orders of its games: the
-rating such a player has on average after them, not after one order's last few games.
-Printed per level: mu and sigma, a 95% bootstrap interval of mu (the deals resampled
-``--resamples`` times, each rated in a random order), and its mean payout a game against the
-three bots with a 95% bootstrap interval, to check that the ratings order the levels as the
-money does. With ``--out`` each level's games go to ``DIR/<level>.jsonl.gz``; with
-``--rerate`` they are read from there instead of played. With ``--write`` the ratings go to
-``src/schafkopf/server/level_ratings.json`` (the anchors of the server's ratings; the levels
-not run this time keep theirs there).
+[--resamples 200] [--orders 100] [--resample-orders 10] [--levels level:1,...,level:5]
+[--out DIR] [--rerate] [--write]``. The rule-based player (the level ``heuristic``) is the
+anchor: mu 25 (openskill's start, where every new person starts too) and sigma 1 (a
+well-known player). Each other level plays ``--deals`` deals in each of the four seats
+(duplicate: the same cards in every seat) against three rule-based bots, and its games are
+rated as the server rates a person's (:func:`schafkopf.ratings.rate`, the bots fixed at the
+anchor), from the start rating. A person's rating depends on the order of the games (the
+latest move it most), so a level's rating is the mean over ``--orders`` random orders of its
+games: the rating such a player has on average after them, not after one order's last few
+games. Printed per level: mu and sigma, a 95% bootstrap interval of mu (the deals resampled
+``--resamples`` times, each resample's rating the mean of ``--resample-orders`` orders), and
+its mean payout a game against the three bots with a 95% bootstrap interval, to check that
+the ratings order the levels as the money does (they need not: a rating counts games won and
+lost, not their stakes). With ``--out`` each level's games go to ``DIR/<level>.jsonl.gz``;
+with ``--rerate`` they are read from there instead of played. With ``--write`` the ratings go
+to ``src/schafkopf/server/level_ratings.json`` (the anchors of the server's ratings; the
+levels not run this time keep theirs there).
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ def load_deals(path: Path) -> list[Deal]:
 
 
 def mean_payout(deals: list[Deal]) -> float:
-    return statistics.mean(rec["result"]["payouts"][seat] for games in deals
+    """The level's mean payout a game."""
+    return statistics.mean(float(rec["result"]["payouts"][seat]) for games in deals
                            for seat, rec in games)  # fmt: skip
 
 
@@ -116,6 +118,8 @@ def main() -> None:
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--resamples", type=int, default=200)
     ap.add_argument("--orders", type=int, default=100, help="random orders a rating averages")
+    ap.add_argument("--resample-orders", type=int, default=10,
+                    help="random orders each bootstrap resample's rating averages")  # fmt: skip
     ap.add_argument("--out", type=Path, help="save (or with --rerate read) each level's games")
     ap.add_argument("--rerate", action="store_true", help="rate the games in --out, play none")
     ap.add_argument("--levels", default=",".join(LEVELS), help="level ids, comma-separated")
@@ -123,21 +127,23 @@ def main() -> None:
     args = ap.parse_args()
     if args.rerate and args.out is None:
         ap.error("--rerate reads the games of --out DIR")
-    if args.orders < 1 or args.resamples < 1 or args.deals < 1:
-        ap.error("--deals, --orders and --resamples must be at least 1")
+    if min(args.orders, args.resamples, args.resample_orders, args.deals) < 1:
+        ap.error("--deals, --orders, --resamples and --resample-orders must be at least 1")
     started = time.perf_counter()
     rng = random.Random(args.seed)
     anchor = {"mu": ANCHOR.mu, "sigma": ANCHOR.sigma, "mu_95": [ANCHOR.mu] * 2, "anchor": True}
     rows: dict[str, Any] = {ANCHOR_LEVEL: anchor}
     money: dict[str, tuple[float, float, float]] = {}
-    for level_id in args.levels.split(","):
+    level_ids = args.levels.split(",")
+    for level_id in level_ids:  # every bad input refused before the long work
         if level_id not in BY_ID:
             ap.error(f"unknown level {level_id!r}; known: {', '.join(BY_ID)}")
-        saved = args.out / f"{level_id.replace(':', '-')}.jsonl.gz" if args.out else None
+        if args.rerate and not _saved(args.out, level_id).is_file():
+            ap.error(f"no games of {level_id} in {_saved(args.out, level_id)}")
+    for level_id in level_ids:
+        saved = _saved(args.out, level_id) if args.out else None
         if args.rerate:
             assert saved is not None
-            if not saved.is_file():
-                ap.error(f"no games of {level_id} in {saved}")
             deals = load_deals(saved)
         else:
             deals = play_level(level_id, args.deals, args.seed, args.preset)
@@ -147,7 +153,7 @@ def main() -> None:
         mus, pays = [], []
         for _ in range(args.resamples):
             sample = [deals[rng.randrange(len(deals))] for _ in deals]
-            mus.append(rate_deals(sample, rng).mu)
+            mus.append(rate_averaged(sample, args.resample_orders, rng).mu)
             pays.append(mean_payout(sample))
         rows[level_id] = {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
                           "mu_95": [round(x, 3) for x in _quantiles(mus)],
@@ -169,12 +175,21 @@ def main() -> None:
     if args.write:
         made = (
             f"bench/rate_levels.py --deals {args.deals} --seed {args.seed} --preset {args.preset}"
-            f" --orders {args.orders}"
+            f" --orders {args.orders} --resamples {args.resamples}"
+            f" --resample-orders {args.resample_orders}"
         )  # each level's row says how many deals rated it
         kept = json.loads(ANCHORS.read_text())["levels"] if ANCHORS.is_file() else {}
+        rated = {BY_ID[level_id].spec for level_id in rows}
+        # a kept row of an id whose player a level rated now has would stand beside it, stale
+        kept = {k: v for k, v in kept.items() if k not in BY_ID or BY_ID[k].spec not in rated}
         made_by = {"made_by": made, "levels": kept | rows}  # the levels not run this time stay
         ANCHORS.write_text(json.dumps(made_by, indent=1) + "\n")
         print(f"written: {ANCHORS}")
+
+
+def _saved(out: Path, level_id: str) -> Path:
+    """Where a level's games are saved in ``out``."""
+    return out / f"{level_id.replace(':', '-')}.jsonl.gz"
 
 
 def _quantiles(xs: list[float]) -> tuple[float, float]:

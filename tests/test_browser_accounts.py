@@ -126,6 +126,13 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     assert cells[0] == "1" and cells[1] == "Anna" and cells[4] == "1", cells
     assert " ± " in cells[3]
     assert "mindestens ein gewertetes Spiel" in page.inner_text("#min-games")
+    # The bots to compare with: the ladder from the strongest, however close their ratings.
+    levels = page.locator("#bot-levels tr[data-level]")
+    assert [levels.nth(i).get_attribute("data-level") for i in range(levels.count())] == [
+        f"level:{n}" for n in (5, 4, 3, 2, 1)
+    ]
+    assert levels.nth(0).locator("td").first.inner_text() == "Stufe 5 · Meister"
+    assert "gewonnenen und verlorenen Spielen" in page.inner_text("#bots-rated")
     _no_overflow(page)
     _shot(page, "leaderboard")
     # The recent game leads back to its table, where the person still holds the seat.

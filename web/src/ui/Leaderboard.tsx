@@ -1,5 +1,6 @@
 // The leaderboard: the accounts with enough rated games, best first (by mu − 3 sigma), each
-// with the estimate and its range, and the bot levels' ratings below to compare with.
+// with the estimate and its range, and the bot levels' ratings below to compare with (in the
+// ladder's order, strongest first, as the server lists them weakest first).
 
 import { useEffect, useState } from "preact/hooks";
 import { decimal, formatRating, ordinalOf, profileUrl } from "../account";
@@ -65,6 +66,7 @@ export function Leaderboard() {
       {board.levels.length ? (
         <section class="panel" id="bot-levels">
           <h3>{s.t("botsCompare")}</h3>
+          <p class="help" id="bots-rated">{s.t("botsRated")}</p>
           <div class="scroll">
             <table class="ranks">
               <thead>
@@ -75,7 +77,7 @@ export function Leaderboard() {
                 </tr>
               </thead>
               <tbody>
-                {[...board.levels].sort((a, b) => ordinalOf(b.rating) - ordinalOf(a.rating)).map((lv) => (
+                {[...board.levels].reverse().map((lv) => (
                   <tr key={lv.id} data-level={lv.id}>
                     <td class="who">{levelWord(s.lang, lv.id) !== lv.id ? levelWord(s.lang, lv.id) : lv[s.lang]}</td>
                     <td class="strong">{decimal(s.lang, ordinalOf(lv.rating))}</td>
