@@ -194,6 +194,11 @@ class _SeatStream:
         """The wrapped player's answer, drawn from this seat's doubling stream."""
         return self.player.wants_to_double(view, self.doubling_rng)
 
+    def streams_state(self) -> tuple[object, object]:
+        """Where this seat's two streams stand: two seats alike here draw the same numbers
+        from now on."""
+        return self.rng.getstate(), self.doubling_rng.getstate()
+
 
 def contract_key(contract: Contract | None) -> str | None:
     """The statistics' name of a contract: its kind, with ``-tout`` for a Tout."""

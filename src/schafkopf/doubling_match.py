@@ -108,7 +108,8 @@ def bids_before_play(
     Nobody may double before the first card, so two seatings with the same of both are in the
     same state there: the same actions, and the same numbers still to draw (a player that
     sampled deals for a bid the other did not would draw other cards later). The players must
-    draw from their own streams, as in :func:`doubled_before_deadline`."""
+    draw from their own streams, as in :func:`doubled_before_deadline` (the arena's seat
+    streams); a player that does not raises :class:`TypeError`."""
     unused = random.Random(0)
     trace: list[tuple[int, Action]] = []
     while not game.is_over() and game.phase != PLAY:
@@ -117,13 +118,13 @@ def bids_before_play(
         action = players[mover].choose(game.view(mover), unused)
         game.apply(action, mover)
         trace.append((mover, action))
-    states = tuple(
-        r.getstate()
-        for p in players
-        for r in (getattr(p, "rng", None), getattr(p, "doubling_rng", None))
-        if isinstance(r, random.Random)
-    )
-    return tuple(trace), states
+    states: list[object] = []
+    for p in players:
+        streams_state = getattr(p, "streams_state", None)
+        if streams_state is None:
+            raise TypeError(f"{p.name} draws from the game's stream, not its seat's own")
+        states.extend(streams_state())
+    return tuple(trace), tuple(states)
 
 
 def _last_moment(game: Game, mover: int) -> bool:
