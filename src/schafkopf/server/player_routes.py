@@ -1,7 +1,8 @@
 """Players' standing: rating games as they finish, the leaderboard and the profiles.
 
 ``GET /api/leaderboard`` lists the accounts with at least ``leaderboard_min_games`` rated
-games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings beside them.
+games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings beside them,
+in the ladder's order, weakest first (the page shows them from the strongest).
 ``GET /api/players/{name}`` is a player's profile: the statistics of their finished games
 (those of ``schafkopf stats``), accuracy and luck over the games that were analysed, the
 rating and its history, and the recent games. A private profile is shown to its owner only
