@@ -3,6 +3,7 @@ records that replay, statistics, and the ``schafkopf arena`` command."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import subprocess
@@ -18,6 +19,7 @@ from schafkopf.arena import (
     ArenaError,
     ArenaSummary,
     GameFacts,
+    _progress_lines,
     bootstrap_ci,
     iter_records,
     run_arena,
@@ -365,6 +367,23 @@ def test_cli_writes_records_and_summary(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "tmp" / "summary.json").read_text())
     assert summary["deals"] == 4 and summary["games"] == 24 and summary["seed"] == 1
     assert set(summary["by_player"]) == {"heuristic", "random"}
+    # stderr is a pipe here, not a terminal: the progress comes as plain lines, the last one
+    # when every game is in
+    assert out.stderr.splitlines()[-1].startswith("games 24/24 (100%), 0:")
+
+
+def test_progress_lines_for_a_log_file() -> None:
+    now = [0.0]
+    log = io.StringIO()
+    advance = _progress_lines(100, log, every=30.0, clock=lambda: now[0])
+    for t, games in [(10.0, 5), (31.0, 5), (40.0, 10), (3700.0, 30), (3710.0, 50)]:
+        now[0] = t
+        advance(games)
+    assert log.getvalue().splitlines() == [
+        "games 10/100 (10%), 0:31 elapsed, about 4:39 left",
+        "games 50/100 (50%), 1:01:40 elapsed, about 1:01:40 left",
+        "games 100/100 (100%), 1:01:50 elapsed",
+    ]
 
 
 @pytest.mark.parametrize(

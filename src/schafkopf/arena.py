@@ -826,15 +826,17 @@ def _append(f: IO[str], lines: Sequence[str]) -> None:
 def _progress_bar(enabled: bool, total: int) -> Iterator[Callable[[int], None]]:
     """A rich progress bar over games on stderr; yields ``advance(games)``.
 
-    Silent when disabled or when stderr is not a terminal.
+    Silent when disabled. Where stderr is not a terminal (a log file, a pipe) it writes a plain
+    line now and then instead (:func:`_progress_lines`), so a long match can be followed there.
     """
-    console = None
-    if enabled:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-    if console is None or not console.is_terminal:
+    if not enabled:
         yield lambda games: None
+        return
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield _progress_lines(total, file=console.file)
         return
     from rich.progress import (
         BarColumn,
@@ -855,6 +857,45 @@ def _progress_bar(enabled: bool, total: int) -> Iterator[Callable[[int], None]]:
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda games: bar.advance(task, games)
+
+
+PROGRESS_EVERY: Final = 30.0
+"""Seconds between the plain progress lines written where stderr is not a terminal."""
+
+
+def _progress_lines(
+    total: int,
+    file: IO[str],
+    every: float = PROGRESS_EVERY,
+    clock: Callable[[], float] = time.monotonic,
+) -> Callable[[int], None]:
+    """``advance(games)`` writing ``games 240/2000 (12%), 3:05 elapsed, about 22:40 left`` at
+    most once every ``every`` seconds, and once when the last game is in."""
+    start = last = clock()
+    done = 0
+
+    def advance(games: int) -> None:
+        nonlocal done, last
+        done += games
+        now = clock()
+        if now - last < every and done < total:
+            return
+        last = now
+        elapsed = now - start
+        share = done / max(total, 1)
+        line = f"games {done}/{total} ({100 * share:.0f}%), {_clock(elapsed)} elapsed"
+        if 0 < done < total:
+            line += f", about {_clock(elapsed * (total - done) / done)} left"
+        print(line, file=file, flush=True)
+
+    return advance
+
+
+def _clock(seconds: float) -> str:
+    """``h:mm:ss`` or ``m:ss``."""
+    m, s = divmod(round(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 # -- presentation ----------------------------------------------------------------------------
