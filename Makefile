@@ -30,9 +30,11 @@ web: src/schafkopf/web/dist/index.html
 web-check: web/node_modules/.installed
 	cd web && npm run check
 
-## Play in the browser: the server on http://localhost:8000/ (SQLite file schafkopf.db).
+## Play in the browser: the server on http://localhost:8000/ (SQLite file schafkopf.db);
+## options of `schafkopf serve` go in ARGS, e.g. make serve ARGS="--port 8001".
+ARGS ?=
 serve: .venv/.synced web
-	.venv/bin/schafkopf serve
+	.venv/bin/schafkopf serve $(ARGS)
 
 ## Play in the terminal against three computer players.
 play: .venv/.synced

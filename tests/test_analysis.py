@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -422,6 +423,7 @@ def test_the_summary_and_the_html_report(records: Path, tmp_path: Path) -> None:
         and "Genauigkeit" in out.stdout
         and "Sepp (Platz 1)" in out.stdout
     )
+    assert re.search(r"Sepp \(Platz 1\) +\d+,\d ", out.stdout), out.stdout  # German decimals
     html = report.read_text()
     assert "http" not in html.replace("http-equiv", "") and "<script" not in html
     from server_helpers import opened_in_chromium

@@ -234,3 +234,22 @@ def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
         assert not alive, f"bot processes outlived the server: {alive}"
     finally:
         server.stop()
+
+
+def test_a_port_in_use_is_said_before_anything_starts(tmp_path: Path) -> None:
+    """Another program on the port: ``serve`` says so and exits 2 without claiming to serve,
+    before it opens the database; a free port serves as before (the other tests)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = tmp_path / "never.db"
+        out = subprocess.run(
+            [sys.executable, "-m", "schafkopf", "serve", "--port", str(port),
+             "--database", f"sqlite:///{db}"],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert out.returncode == 2, out
+    assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "--port" in out.stderr
+    assert "served at" not in out.stdout and "Traceback" not in out.stderr
+    assert not db.exists()

@@ -649,10 +649,11 @@ def test_resume_continues_the_game_in_progress_in_process(tmp_path: object) -> N
 
 # -- English (--lang en) and the French deck (--french) ------------------------------------------
 
+# Ober, Unter and Sau are the cards' names in English too (as on the page: "Sau of Hearts")
 GERMAN_FRAGMENTS = re.compile(
     r"\b(Du|du|dich|dir|Deine?|Wähle|Stich|Stiche|Spieler|Gegner|Geber|Vorhand|Augen|Sitzung|"
     r"Spiel|Spiele|Spielen|Auszahlung|Abrechnung|Stand|gewonnen|verloren|Trumpf|weiter|und|"
-    r"nicht|keine|Eichel|Gras|Schellen|Sau|Zehn|König|Neun|Acht|Sieben|Geht|Ergebnis|Alle|"
+    r"nicht|keine|Eichel|Gras|Schellen|Zehn|König|Neun|Acht|Sieben|Geht|Ergebnis|Alle|"
     r"gespielt|von|nach|mit|an|ist|hat|bietet|spielt|kommt|klopft|gewinnt|zahlt|ja|nein)\b"
 )
 
@@ -713,7 +714,7 @@ def test_english_words_reasons_and_input() -> None:
     said = why_not(g.view(1), parse_card("EZ"), NAMES, en)
     assert said == "Trumps were led: you must play a trump (follow suit)."
     assert "HU Unter of Hearts" in render_to_text(render_hand(g.view(0), lang="en"))
-    assert en.contract_name(Contract(Kind.RUFSPIEL, 0, 1)) == "Sauspiel on the Ace of Leaves"
+    assert en.contract_name(Contract(Kind.RUFSPIEL, 0, 1)) == "Sauspiel on the Sau of Leaves"
     assert en.subject("You", "bids") == "You bid" and en.accusative("You") == "you"
     fr = lang("en", french=True)
     assert fr.card_name(parse_card("EO")) == "Queen of Clubs"

@@ -15,6 +15,7 @@ from schafkopf.game import (
     GameNotOverError,
     IllegalActionError,
     NothingToUndoError,
+    SeatError,
     Trick,
     View,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "SchafkopfError",
+    "SeatError",
     "Trick",
     "View",
     "__version__",

@@ -92,11 +92,15 @@ def name_action(kind: Kind, suit: int | None = None, tout: bool = False) -> Acti
 
 def offer_of(action: Action) -> tuple[Kind, bool]:
     """The (kind, tout) an offer action stands for."""
+    if not is_offer(action):
+        raise ActionError(f"action {action!r} is no offer")
     return OFFERS[action - OFFER_BASE]
 
 
 def contract_of(action: Action, declarer: int) -> Contract:
     """The contract a naming action stands for, played by ``declarer``."""
+    if not is_name(action):
+        raise ActionError(f"action {action!r} names no contract")
     kind, suit, tout = NAMES[action - NAME_BASE]
     return Contract(kind, declarer, suit, tout)
 

@@ -89,7 +89,14 @@ def rank_of(c: Card) -> int:
 
 def augen(c: Card) -> int:
     """The card points of a card: Sau 11, Zehn 10, König 4, Ober 3, Unter 2, else 0."""
-    return AUGEN[c]
+    return AUGEN[_card_number(c)]
+
+
+def _card_number(c: Card) -> Card:
+    """``c`` when it numbers a card (0..31); else :class:`CardError`."""
+    if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 32:
+        raise CardError(f"no card has number {c!r}: cards are 0..31")
+    return c
 
 
 def parse_card(token: str) -> Card:
@@ -102,6 +109,8 @@ def parse_card(token: str) -> Card:
     >>> card_token(parse_card("Eichel-Ober")), card_token(parse_card("Q♣"))
     ('EO', 'EO')
     """
+    if not isinstance(token, str):
+        raise CardError(f"a card to read is text (EO, h10, Gras-König), got {token!r}")
     t = token.strip().upper().replace(" ", "")
     for n in (2, 1):
         suit = _SUIT_ALIASES.get(t[:n])
@@ -124,13 +133,12 @@ def parse_card(token: str) -> Card:
 
 def card_token(c: Card) -> str:
     """The canonical two-character token of a card, e.g. ``EO``."""
-    if not 0 <= c < 32:
-        raise CardError(f"no card has number {c}: cards are 0..31")
-    return TOKENS[c]
+    return TOKENS[_card_number(c)]
 
 
 def card_name(c: Card, *, french: bool = False) -> str:
     """A card's German name (``Eichel-Ober``), or French symbols (``Q♣``)."""
+    c = _card_number(c)
     if french:
         return FRENCH_RANKS[c & 7] + FRENCH_SUITS[c >> 3]
     return f"{SUIT_NAMES[c >> 3]}-{RANK_NAMES[c & 7]}"

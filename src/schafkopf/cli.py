@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -83,6 +85,15 @@ def serve(
         typer.echo(f"schafkopf: {e}", err=True)
         raise typer.Exit(2) from None
     try:
+        listener = _bound_socket(host, port)
+    except OSError as e:
+        typer.echo(
+            f"schafkopf: cannot listen on {host}:{port}: {e.strerror or e} (is another server "
+            "there? choose another port with --port)",
+            err=True,
+        )
+        raise typer.Exit(2) from None
+    try:
         workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) - 1)
         application = create_app(url, bot_delay=bot_delay, bot_workers=workers, settings=settings)
     except DatabaseInUse as e:
@@ -97,7 +108,7 @@ def serve(
     tune_gc_for_serving()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Schafkopf is served at http://{shown}:{port}/  (database: {url}; Ctrl-C stops)")
-    uvicorn.run(
+    config = uvicorn.Config(
         application,
         host=host,
         port=port,
@@ -106,6 +117,25 @@ def serve(
         ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         timeout_graceful_shutdown=2,  # SIGTERM/Ctrl-C: connections get 2 s, then the hub stops
     )
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[listener])
+    if not server.started:
+        raise typer.Exit(1)
+
+
+def _bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` before the server opens its database or starts
+    its bot workers, so that a port in use is said at once (the server listens on it)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 @app.command()

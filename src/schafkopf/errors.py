@@ -28,15 +28,26 @@ class GameError(SchafkopfError):
     code = "bad_game"
 
 
+class SeatError(GameError):
+    """A seat number the table does not have (asked of :meth:`Game.hand`, :meth:`Game.view`,
+    :meth:`Game.legal_actions`, ...); ``seat`` is what was asked."""
+
+    code = "no_seat"
+
+    def __init__(self, seat: object, players: int) -> None:
+        super().__init__(f"no seat {seat!r} at this table: seats are 0..{players - 1}")
+        self.seat = seat
+
+
 class IllegalActionError(SchafkopfError):
     """An action that is not legal now; the message says why. The game is unchanged.
 
     ``reason`` names why for a face to word in its own language (``must_follow``,
     ``not_your_turn``, ...), with ``params`` (``seat``, ``action``, ``led``, ...)."""
 
-    def __init__(self, message: str, reason: str = "illegal", **params: Any) -> None:
+    def __init__(self, message: str, reason: str | None = None, **params: Any) -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason = self.code if reason is None else reason
         self.params = params
 
     code = "illegal"

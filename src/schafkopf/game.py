@@ -19,6 +19,7 @@ takes the last action back exactly. :meth:`Game.view` is what one seat may know;
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ from schafkopf.errors import (
     GameNotOverError,
     IllegalActionError,
     NothingToUndoError,
+    SeatError,
 )
 from schafkopf.refusals import refusal
 from schafkopf.rules import (
@@ -77,7 +79,7 @@ from schafkopf.scoring import Result, score
 __all__ = [
     "BIDDING", "DONE", "KLOPFEN_PHASE", "NAMING", "PLAY", "SETTLING",
     "Game", "GameError", "GameNotOverError", "IllegalActionError", "NothingToUndoError",
-    "Trick", "View",
+    "SeatError", "Trick", "View",
 ]  # fmt: skip
 
 KLOPFEN_PHASE: Final = "klopfen"
@@ -305,14 +307,16 @@ class Game:
 
     def __init__(
         self,
-        rules: Ruleset | None = None,
+        rules: Ruleset | str | None = None,
         *,
         dealer: int = 0,
         hands: Sequence[Sequence[Card] | CardSet | str] | None = None,
         seed: int | random.Random | None = None,
         stock: int = 0,
     ) -> None:
-        self.rules: Ruleset = rules or STANDARD
+        if not isinstance(rules, Ruleset):
+            rules = STANDARD if rules is None else Ruleset.of(rules)  # a preset's name
+        self.rules: Ruleset = rules
         n = self.rules.players
         if not (isinstance(dealer, int) and 0 <= dealer < n):
             raise GameError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
@@ -531,7 +535,19 @@ class Game:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return CardSet(self.hands[seat])
+        return CardSet(self.hands[self._seat(seat)])
+
+    def _seat(self, seat: int) -> int:
+        """``seat`` when the table has it; else :class:`SeatError`."""
+        if seat.__class__ is int and 0 <= seat < self._n:
+            return seat
+        try:
+            number = operator.index(seat)  # a numpy integer, say
+        except TypeError:
+            number = -1
+        if isinstance(seat, bool) or not 0 <= number < self._n:
+            raise SeatError(seat, self._n)
+        return number
 
     def result(self) -> Result:
         """The result of a finished game."""
@@ -553,6 +569,8 @@ class Game:
             seat = mover
             if seat is None:
                 return []
+        elif seat.__class__ is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         if self.phase == PLAY:
             if seat == mover:
                 mask = self._legal_cards(seat)
@@ -698,14 +716,23 @@ class Game:
         """Take ``action`` for ``seat`` (default: the seat to move); illegal actions raise.
         ``action`` is a number or text: a card (``EO``), ``weiter``, ``solo herz``, ...
         (see :meth:`read_action`)."""
-        if isinstance(action, str):
-            action = self.read_action(action, seat)
         if seat is None:
             seat = self.to_move
             if seat is None:
-                raise IllegalActionError("the game is over: no more actions")
-        elif not (isinstance(seat, int) and 0 <= seat < self.rules.players):
-            raise IllegalActionError(f"no seat {seat!r} at this table")
+                raise IllegalActionError(
+                    "the game is over: no more actions", "game_over", action=action
+                )
+        elif not (seat.__class__ is int and 0 <= seat < self._n):
+            try:
+                seat = self._seat(seat)
+            except SeatError as e:
+                raise IllegalActionError(str(e), "no_seat", seat=seat, action=action) from None
+        if isinstance(action, str):
+            action = self.read_action(action, seat)
+        elif action.__class__ is not int:
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise self._refusal(action, seat)
+            action = operator.index(action)  # a numpy integer, say
         if action.__class__ is int and 0 <= action < 32 and self.phase == PLAY:
             memo = self._cards_memo
             mask = memo[1] if memo[0] == self.played else self._legal_cards(seat)
@@ -752,7 +779,8 @@ class Game:
             return names[could[0]]
         shown = ", ".join(could or names) or "nothing: it is not this seat's turn"
         what = "could mean" if could else "is no action now; legal are"
-        raise IllegalActionError(f"{text!r} {what}: {shown}")
+        reason = "ambiguous" if could else "not_an_action"
+        raise IllegalActionError(f"{text!r} {what}: {shown}", reason, text=text, could=could)
 
     def describe(self, action: Action) -> str:
         """The name of ``action`` as :meth:`read_action` reads it (``EO``, ``weiter``,
@@ -976,8 +1004,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """Everything ``seat`` may know now, and nothing more."""
-        if not (isinstance(seat, int) and 0 <= seat < self.rules.players):
-            raise GameError(f"no seat {seat!r} at this table")
+        seat = self._seat(seat)
         return View(
             seat=seat,
             rules=self.rules,

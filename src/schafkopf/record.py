@@ -574,6 +574,11 @@ class Record:
         as a whole first: a document may span lines). A bad one raises
         :class:`RecordError` with its ``line``."""
         text = handle.read()
+        if not isinstance(text, str):
+            raise RecordError(
+                "records are read from a text file: open it with open(path, encoding='utf-8'),"
+                " not in binary mode"
+            )
         if text.lstrip().startswith(_TEXT_TAG):
             items: Iterator[tuple[int, Any]] = (
                 (n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from schafkopf.actions import NAME_BASE, NAMES, OFFER_BASE, OFFERS, Action, is_name, is_offer
 from schafkopf.cards import OBER, SAU, UNTER, Card, card, iter_bits, rank_mask
+from schafkopf.errors import SchafkopfError
 from schafkopf.rules import Kind, PlayTables, play_tables
 
 if TYPE_CHECKING:
@@ -28,8 +29,11 @@ if TYPE_CHECKING:
 _OU = rank_mask(OBER) | rank_mask(UNTER)
 
 
-class SamplingError(RuntimeError):
-    """No deal is consistent with the view (a bug, since the true deal always is)."""
+class SamplingError(SchafkopfError, RuntimeError):
+    """No deal is consistent with the view (a bug, since the true deal always is). Still a
+    ``RuntimeError`` for code written when it was only that."""
+
+    code = "no_consistent_deal"
 
 
 @dataclass(frozen=True)

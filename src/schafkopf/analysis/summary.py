@@ -33,6 +33,12 @@ def _money(amount: float, unit: str, lang: str) -> str:
     return f"{text.replace('.', ',') if lang == 'de' else text} {word}"
 
 
+def _decimal(x: float, lang: str) -> str:
+    """``73.0``, in German ``73,0``."""
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def _where(d: Decision, w: dict[str, str]) -> str:
     if d.phase == "play":
         return f"{w['trick']} {d.trick}, {w['card']} {d.position}"
@@ -69,7 +75,8 @@ def render(a: GameAnalysis, title: str, lang: str = "en", worst: int = 5) -> str
     for s in a.seats:
         paid = _money(a.payouts[s.seat], a.unit, lang) if a.payouts else "–"
         lines.append(
-            f"  {_name(a, s.seat, w):24s} {s.accuracy:11.1f} {_money(s.luck, a.unit, lang):>12s} "
+            f"  {_name(a, s.seat, w):24s} {_decimal(s.accuracy, lang):>11s} "
+            f"{_money(s.luck, a.unit, lang):>12s} "
             f"{paid:>12s}  {s.inaccuracies}/{s.mistakes}/{s.blunders}"
         )
     return "\n".join(lines)

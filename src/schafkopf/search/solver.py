@@ -56,6 +56,7 @@ from numba import njit, types
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from schafkopf.errors import SchafkopfError
 from schafkopf.rules import TRUMP, Kind
 from schafkopf.search import kernels
 from schafkopf.search.kernels import kernel_tables, trick_winner
@@ -65,8 +66,17 @@ if TYPE_CHECKING:
 
 IntArray = npt.NDArray[np.int64]
 
+
+class SolverError(SchafkopfError):
+    """A position the solver cannot take: not in card play, Ramsch (no declarer side), or
+    thresholds out of order. A ``ValueError``, as before it had a code."""
+
+    code = "not_solvable"
+
+
 __all__ = [
     "Solution",
+    "SolverError",
     "declarer_tricks_reach",
     "move_brackets",
     "move_values_tricks",
@@ -1063,10 +1073,10 @@ class _Position:
 def _position(game: Game, tricks: bool) -> _Position:
     """Renumber a game in card play for the kernel, counting points or tricks."""
     if game.phase != "play" or game.contract is None:
-        raise ValueError(f"the game is not in card play (phase {game.phase!r})")
+        raise SolverError(f"the game is not in card play (phase {game.phase!r})")
     contract = game.contract
     if contract.kind is Kind.RAMSCH:
-        raise ValueError("Ramsch has no declarer side: the open-hand solver needs one")
+        raise SolverError("Ramsch has no declarer side: the open-hand solver needs one")
     kt = kernel_tables(game)
     n = kt.players
     # Kernel numbering: effective suits in turn, each lowest power first.
@@ -1278,7 +1288,7 @@ def move_brackets(game: Game, thresholds: Sequence[int]) -> dict[int, int]:
     True
     """
     if list(thresholds) != sorted(set(thresholds)):
-        raise ValueError(f"thresholds must ascend strictly, got {list(thresholds)}")
+        raise SolverError(f"thresholds must ascend strictly, got {list(thresholds)}")
     p = _position(game, tricks=False)
     t = _tables()
     t.next_stamp()

@@ -726,7 +726,7 @@ class Table:
     # -- internals ------------------------------------------------------------------------------
 
     def _check_seat(self, seat: int) -> None:
-        if not (isinstance(seat, int) and 0 <= seat < self.rules.players):
+        if isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < self.rules.players):
             raise TableError("bad_seat", f"no seat {seat!r} at this table")
 
     def _log(

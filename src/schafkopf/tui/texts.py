@@ -43,7 +43,7 @@ SUITS: Final = {
 RANKS: Final = {
     ("de", False): ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben"),
     ("de", True): ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben"),
-    ("en", False): ("Ace", "Ten", "King", "Ober", "Unter", "Nine", "Eight", "Seven"),
+    ("en", False): ("Sau", "Ten", "King", "Ober", "Unter", "Nine", "Eight", "Seven"),
     ("en", True): ("Ace", "Ten", "King", "Queen", "Jack", "Nine", "Eight", "Seven"),
 }
 """Rank names by language and deck."""
@@ -339,7 +339,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "help": """\
 Input (upper or lower case):
   Card      its number (3) or its token: suit E G H S, rank A Z K O U 9 8 7
-            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Ace of Leaves; French Q♣)
+            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves; French Q♣)
   Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
   Games     the number, or: sauspiel leaves, rufspiel G, solo h, solo hearts tout,
             wenz, geier, solo tout, ...
@@ -528,11 +528,11 @@ class Lang:
         return f"{short} {self.card_name(c)}" if long else short
 
     def sau(self, suit: int) -> str:
-        """The called card of a Sauspiel: ``Gras-Sau``, ``Pik-Ass``, ``Ace of Leaves``."""
+        """The called card of a Sauspiel: ``Gras-Sau``, ``Pik-Ass``, ``Sau of Leaves``."""
         return self.card_name(suit * 8)
 
     def contract_name(self, c: Contract) -> str:
-        """``Sauspiel auf die Gras-Sau``, ``Pik-Solo``, ``Sauspiel on the Ace of Leaves``."""
+        """``Sauspiel auf die Gras-Sau``, ``Pik-Solo``, ``Sauspiel on the Sau of Leaves``."""
         template = CONTRACTS[self.code].get(c.kind)
         if template is None or c.suit is None:
             return c.name()
