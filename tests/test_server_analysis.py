@@ -170,6 +170,15 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         assert state["view"]["history"] == history[: step - 1]
         assert state["names"][seat] == "Anna" and state["games"] == 1
         assert state["view"]["to_move"] == seat
+        # a person named as another seat's player: that seat's bot gets a name of its own
+        other = (seat + 1) % 4
+        old_names = _call(server, "GET", f"/api/tables/{table}")[1]["state"]["names"]
+        code, twin = _call(server, "POST", f"/api/tables/{table}/games/1/what-if",
+                           {"step": step, "player": old_names[other]})  # fmt: skip
+        assert code == 200, twin
+        names = _call(server, "GET", f"/api/tables/{twin['table']}")[1]["state"]["names"]
+        assert names[seat] == old_names[other] and len(set(names)) == 4, names
+        assert names[other].endswith(" (Bot)"), names
         # the person plays it to the end against the bots
         anna = Client(server, made["table"], made["token"])
         last = anna.play(over)

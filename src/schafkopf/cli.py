@@ -15,7 +15,7 @@ import typer
 
 app = typer.Typer(
     name="schafkopf",
-    help="Schafkopf: play in the terminal, score and import game records, benchmark the engine.",
+    help="Schafkopf: play in the browser or the terminal, score, analyse and import game records, match the bots.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -378,7 +378,7 @@ def bench(
 @app.command("compile")
 def compile_kernels() -> None:
     """Compile the search kernels (solver, playouts, PIMC) now, with progress; they are
-    cached, so the first solve or bot decision is fast. ``make`` runs it during set-up."""
+    cached, so the first solve or bot decision is fast (make runs it during set-up)."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from schafkopf.search.warmup import STEPS, compile_all

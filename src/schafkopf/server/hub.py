@@ -400,6 +400,10 @@ class Hub:
         token = tokens[seat] = secrets.token_urlsafe(24)
         names = list(old.names)
         names[seat] = _person_name(player or old.names[seat], seat)
+        for s, kind in enumerate(old.config.seats):  # the person's name on one seat only
+            if s != seat and names[s].split(" (", 1)[0] == names[seat]:
+                person = names[s] if kind == HUMAN else None
+                names[s] = stand_in_name(names, s, config.seed, person)
         new_id, invite = self._open(
             config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
         )
