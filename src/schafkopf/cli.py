@@ -15,7 +15,8 @@ import typer
 
 app = typer.Typer(
     name="schafkopf",
-    help="Schafkopf: play in the browser or the terminal, score, analyse and import game records, match the bots.",
+    help="Schafkopf: play in the browser or the terminal, score, analyse and import game "
+    "records, match the bots.",
     no_args_is_help=True,
     add_completion=False,
 )

@@ -9,6 +9,7 @@ import { cardName } from "../cards";
 import { actionText, amountText, errorText, isCardName } from "../i18n";
 import { chanceLine, stepOf, worstDecisions } from "../model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson } from "../protocol";
+import { Cut } from "./Cut";
 import { useSettings } from "./settings";
 
 /** The analysis' status for a game, polled while it runs; ``start`` asks for it. */
@@ -160,19 +161,23 @@ export function SeatFigures({ id, seats, names, unit }: {
   const s = useSettings();
   return (
     <div class="scroll">
-      <table id={id}>
+      <table id={id} class="compact">
         <thead>
           <tr>
             <th />
             <th>{s.t("accuracy")}</th>
             <th>{s.t("luck")}</th>
-            <th>{s.t("verdicts")}</th>
+            <th>
+              <abbr title={s.t("verdicts")}>{s.t("verdictsShort")}</abbr>
+            </th>
           </tr>
         </thead>
         <tbody>
           {seats.map((x) => (
             <tr key={x.seat} data-seat={x.seat}>
-              <td>{names[x.seat]}</td>
+              <td>
+                <Cut text={names[x.seat] ?? ""} />
+              </td>
               <td>{x.accuracy === null ? "–" : x.accuracy.toLocaleString(s.lang, { maximumFractionDigits: 1 })}</td>
               <td>{amountText(s.lang, Math.round(x.luck * 100) / 100, unit, true)}</td>
               <td>{`${x.inaccuracies} / ${x.mistakes} / ${x.blunders}`}</td>

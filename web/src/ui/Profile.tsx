@@ -187,7 +187,9 @@ function Figures({ stats, analysed }: { stats: PlayerStatsJson; analysed: Profil
           </div>
         ) : null}
       </dl>
-      {analysed.games ? <p class="help">{s.t("analysedOver").replace("{n}", String(analysed.games))}</p> : null}
+      {analysed.games ? (
+        <p class="help">{analysed.games === 1 ? s.t("analysedOverOne") : s.t("analysedOver").replace("{n}", String(analysed.games))}</p>
+      ) : null}
       <div class="scroll">
         <table id="fig-roles">
           <thead>

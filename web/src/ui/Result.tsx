@@ -6,6 +6,7 @@
 
 import { amountText, contractText, type Lang } from "../i18n";
 import type { Breakdown, BreakdownItem, GameResult, LedgerRow } from "../protocol";
+import { Cut } from "./Cut";
 import { useSettings } from "./settings";
 
 const WORDS: Record<Lang, Record<string, string>> = {
@@ -195,11 +196,13 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
         </strong>
       </p>
       <div class="scroll">
-        <table class="payouts">
+        <table class="payouts compact">
           <tbody>
             <tr>
               {all.map((n, i) => (
-                <th key={i}>{n}</th>
+                <th key={i}>
+                  <Cut text={n} />
+                </th>
               ))}
             </tr>
             <tr>
@@ -228,37 +231,41 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
     <div class="panel ledger" id="ledger">
       <h3>{final ? s.t("finalLedger") : s.t("ledger")}</h3>
       <div class="scroll">
-        <table>
+        <table class="compact" style={`--seats: ${all.length}`}>
           <tbody>
             <tr>
               <th>#</th>
-              <th>{s.t("game")}</th>
+              <th class="what">{s.t("game")}</th>
               {all.map((n, i) => (
-                <th key={i}>{n}</th>
+                <th key={i}>
+                  <Cut text={n} />
+                </th>
               ))}
-              {onReplay ? <th /> : null}
             </tr>
-            {ledger.map((row) => (
-              <tr key={row.game}>
-                <td>{row.game}</td>
-                <td class="what">
-                  {row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}
-                  {row.contract && row.declarers?.length ? ` · ${names(all, row.declarers)}` : ""}
-                </td>
-                {row.balances.map((bal, i) => (
-                  <td key={i} class={bal >= 0 ? "plus" : "minus"}>
-                    {amountText(s.lang, bal, unit)}
+            {ledger.map((row) => {
+              const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${names(all, row.declarers)}` : ""}`;
+              return (
+                <tr key={row.game}>
+                  <td>{row.game}</td>
+                  <td class="what">
+                    {onReplay ? (
+                      // the game's line opens its replay: no column of its own for the button
+                      <button type="button" class="link what-link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}: ${what}`} onClick={() => onReplay(row.game)}>
+                        {what}{"\u00a0"}
+                        <span aria-hidden="true">▶</span>
+                      </button>
+                    ) : (
+                      what
+                    )}
                   </td>
-                ))}
-                {onReplay ? (
-                  <td>
-                    <button type="button" class="link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}`} onClick={() => onReplay(row.game)}>
-                      ▶
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
+                  {row.balances.map((bal, i) => (
+                    <td key={i} class={bal >= 0 ? "plus" : "minus"}>
+                      {amountText(s.lang, bal, unit)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

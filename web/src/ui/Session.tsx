@@ -2,12 +2,14 @@
 // finished games) and the analysis of every game at once, with each seat's mean accuracy,
 // luck and verdicts.
 
+import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { amountText, errorText, kindWord, shownName } from "../i18n";
 import { sessionFigures } from "../model";
 import type { AnalysisStatus, StatsJson } from "../protocol";
 import { SeatFigures } from "./Analysis";
+import { Cut } from "./Cut";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -66,6 +68,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
   if (!games) return null;
   const figures = statuses ? sessionFigures(statuses, names.length) : null;
   const money = (x: number) => amountText(s.lang, x, unit, true);
+  const played = stats ? CONTRACTS.filter((k) => stats.players.some((p) => p.contracts[k]?.games)) : [];
   return (
     <div class="panel session" id="session">
       <div class="row">
@@ -78,60 +81,100 @@ export function SessionPanel({ table, games, names, unit }: Props) {
       </div>
       {error ? <p class="notice">{error}</p> : null}
       {stats ? (
-        <div class="scroll">
-          <table id="stats-table">
-            <thead>
-              <tr>
-                <th />
-                <th>{s.t("gamesWord")}</th>
-                <th>{s.t("declaredShare")}</th>
-                <th>{s.t("winRate")}</th>
-                <th>{s.t("perGame")}</th>
-                <th>{s.t("kontraSaid")}</th>
-                <th>{s.t("schneiderWonLost")}</th>
-                <th>{s.t("ramschLost")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.players.map((p) => {
-                const m = p.money[unit] ?? Object.values(p.money)[0];
-                return (
+        <div class="stats" id="stats">
+          <div class="scroll">
+            <table id="stats-table" class="compact">
+              <thead>
+                <tr>
+                  <th />
+                  <th>{s.t("gamesWord")}</th>
+                  <th>{s.t("declaredShare")}</th>
+                  <th>{s.t("winRate")}</th>
+                  <th>{s.t("perGame")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.players.map((p) => {
+                  const m = p.money[unit] ?? Object.values(p.money)[0];
+                  return (
+                    <tr key={p.name} data-player={p.name}>
+                      <td>
+                        <Cut text={shownName(s.lang, p.name)} />
+                      </td>
+                      <td>{p.games}</td>
+                      <td class="wrap">
+                        {p.declared.games} <span class="nowrap">({percent(p.declared.share, s.lang)})</span>
+                      </td>
+                      <td>{percent(p.declared.win_rate, s.lang)}</td>
+                      <td>{m && m.per_game !== null ? money(m.per_game) : "–"}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div class="scroll">
+            <table id="stats-more" class="compact">
+              <thead>
+                <tr>
+                  <th />
+                  <th>{s.t("kontraSaid")}</th>
+                  <th>{s.t("schneiderWonLost")}</th>
+                  <th>{s.t("ramschLost")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.players.map((p) => (
                   <tr key={p.name} data-player={p.name}>
-                    <td>{shownName(s.lang, p.name)}</td>
-                    <td>{p.games}</td>
-                    <td>{`${p.declared.games} (${percent(p.declared.share, s.lang)})`}</td>
-                    <td>{percent(p.declared.win_rate, s.lang)}</td>
-                    <td>{m && m.per_game !== null ? money(m.per_game) : "–"}</td>
+                    <td>
+                      <Cut text={shownName(s.lang, p.name)} />
+                    </td>
                     <td>{`${p.doublings.said} (${p.doublings.won})`}</td>
                     <td>{`${p.schneider.declaring.won + p.schneider.defending.won} / ${p.schneider.declaring.lost + p.schneider.defending.lost}`}</td>
                     <td>{`${p.ramsch.lost} / ${p.ramsch.games}`}</td>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <table id="stats-contracts">
-            <thead>
-              <tr>
-                <th />
-                {CONTRACTS.map((k) => (
-                  <th key={k}>{contractWord(s.lang, k)}</th>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {stats.players.map((p) => (
-                <tr key={p.name}>
-                  <td>{shownName(s.lang, p.name)}</td>
-                  {CONTRACTS.map((k) => {
-                    const c = p.contracts[k];
-                    return <td key={k}>{c && c.games ? `${c.won}/${c.games}` : "–"}</td>;
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p class="muted">{s.t("contractsWonOf")}</p>
+              </tbody>
+            </table>
+          </div>
+          {played.length ? (
+            <>
+              {/* per player the contracts they declared, as words that wrap: any number of them fits */}
+              <div class="scroll">
+                <table id="stats-contracts" class="compact">
+                  <thead>
+                    <tr>
+                      <th />
+                      <th class="tally">{s.t("contractKind")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.players.map((p) => {
+                      const mine = played.filter((k) => p.contracts[k]?.games);
+                      return (
+                        <tr key={p.name} data-player={p.name}>
+                          <td>
+                            <Cut text={shownName(s.lang, p.name)} />
+                          </td>
+                          <td class="tally">
+                            {mine.length
+                              ? mine.map((k, i) => (
+                                  <Fragment key={k}>
+                                    {i ? " · " : ""}
+                                    <span class="nowrap" data-contract={k}>{`${contractWord(s.lang, k)} ${p.contracts[k]!.won}/${p.contracts[k]!.games}`}</span>
+                                  </Fragment>
+                                ))
+                              : "–"}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <p class="muted">{s.t("contractsWonOf")}</p>
+            </>
+          ) : null}
         </div>
       ) : null}
       {figures ? (
@@ -139,7 +182,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
           {figures.finished < games ? (
             <>
               <progress max={Math.max(1, figures.total)} value={figures.done} />
-              <span>{s.t("analysedGames").replace("{n}", String(figures.finished)).replace("{total}", String(games))}</span>
+              <span>{(games === 1 ? s.t("analysedGamesOfOne") : s.t("analysedGames")).replace("{n}", String(figures.finished)).replace("{total}", String(games))}</span>
             </>
           ) : null}
           {figures.finished ? (

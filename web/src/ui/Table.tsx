@@ -62,7 +62,7 @@ import { Replay } from "./Replay";
 import { SessionPanel } from "./Session";
 import { LedgerPanel, ResultPanel } from "./Result";
 import { useMe } from "./me";
-import { navigate } from "./nav";
+import { Link, navigate } from "./nav";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -394,10 +394,21 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
 
   if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} onPlayOn={(t, grant) => onOpen(t, grant)} />;
   if (!st) {
+    if (!model.error) {
+      return (
+        <p class="panel" id="status">
+          {s.t("connecting")}
+        </p>
+      );
+    }
+    // no table to show (none by this name, or the server refused): a way back to the start
     return (
-      <p class="panel" id="status">
-        {model.error ? errorText(s.lang, model.error.code) : s.t("connecting")}
-      </p>
+      <div class="panel status-gone" id="status-panel">
+        <p id="status">{errorText(s.lang, model.error.code)}</p>
+        <Link href="/" class="button primary" id="status-lobby">
+          {s.t("toLobby")}
+        </Link>
+      </div>
     );
   }
   const names = st.names.map((x) => shownName(s.lang, x));
