@@ -433,6 +433,8 @@ def test_the_summary_and_the_html_report(records: Path, tmp_path: Path) -> None:
         assert page.locator("#game-1 svg.chance polyline").count() == 1
         assert page.locator("#game-1 table.steps tr").count() > 30
         assert "Genauigkeit" in page.inner_text("#session")
+        accuracy_cell = page.locator("#session tr[data-seat] td.num").first.inner_text()
+        assert re.fullmatch(r"\d+,\d", accuracy_cell), accuracy_cell  # German decimals
     assert not errors, errors
 
 

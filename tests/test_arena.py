@@ -386,6 +386,16 @@ def test_progress_lines_for_a_log_file() -> None:
     ]
 
 
+def test_progress_lines_to_a_closed_pipe_do_not_stop_the_match() -> None:
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    advance = _progress_lines(3, Gone(), every=0.0)
+    for _ in range(3):
+        advance(1)  # nothing raised
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -5,6 +5,7 @@ was, never a bare IndexError, TypeError or a wrong answer."""
 from __future__ import annotations
 
 import io
+import pickle
 from collections.abc import Callable
 
 import numpy as np
@@ -41,6 +42,8 @@ MISUSES: dict[str, tuple[Callable[[], Game], Callable[[Game], object], str]] = {
     "is_legal for no seat": (in_play, lambda g: g.is_legal(DOUBLE, 5), "no_seat"),
     "view of no seat": (Game, lambda g: g.view(4), "no_seat"),
     "view of a bool": (Game, lambda g: g.view(True), "no_seat"),
+    "visible hand of a negative seat": (Game, lambda g: g.visible_hand(-1), "no_seat"),
+    "partner as no seat knows it": (in_play, lambda g: g.known_partner(9), "no_seat"),
     "card name of no card": (Game, lambda g: card_name(40), "card"),
     "card points of no card": (Game, lambda g: augen(-1), "card"),
     "token of a bool": (Game, lambda g: card_token(True), "card"),
@@ -106,6 +109,26 @@ def test_numpy_integers_are_seats_and_actions() -> None:
     card = np.int64(g.legal_actions()[0])
     g.apply(card, seat)
     assert g.history[-1] == (1, int(card)) and type(g.history[-1][1]) is int
+
+
+def test_what_apply_refuses_is_not_legal() -> None:
+    g = in_play()
+    assert g.is_legal(g.legal_actions()[0]) and g.is_legal(np.int64(g.legal_actions()[0]))
+    for action in (True, False, 2.0, "EO", None):
+        assert not g.is_legal(action)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_cards() -> None:
+    assert card_token(np.int64(3)) == card_token(3) and augen(np.int8(0)) == 11
+    assert card_name(np.int64(8)) == card_name(8)
+
+
+def test_a_seat_error_crosses_processes() -> None:
+    """Raised in a bot worker or a Ray task, it reaches the parent whole."""
+    with pytest.raises(SeatError) as e:
+        Game().hand(7)
+    again = pickle.loads(pickle.dumps(e.value))
+    assert isinstance(again, SeatError) and again.seat == 7 and str(again) == str(e.value)
 
 
 def test_a_preset_name_is_a_ruleset() -> None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+import math
 import os
 import random
 import time
@@ -886,7 +887,10 @@ def _progress_lines(
         line = f"games {done}/{total} ({100 * share:.0f}%), {_clock(elapsed)} elapsed"
         if 0 < done < total:
             line += f", about {_clock(elapsed * (total - done) / done)} left"
-        print(line, file=file, flush=True)
+        try:
+            print(line, file=file, flush=True)
+        except OSError:  # the log's reader went away (``| head``): the match goes on
+            last = math.inf
 
     return advance
 

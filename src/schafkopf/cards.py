@@ -14,6 +14,7 @@ CardSet('EO HZ S7')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -94,9 +95,15 @@ def augen(c: Card) -> int:
 
 def _card_number(c: Card) -> Card:
     """``c`` when it numbers a card (0..31); else :class:`CardError`."""
-    if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 32:
+    if c.__class__ is int and 0 <= c < 32:
+        return c
+    try:
+        number = operator.index(c)  # a numpy integer, say
+    except TypeError:
+        number = -1
+    if isinstance(c, bool) or not 0 <= number < 32:
         raise CardError(f"no card has number {c!r}: cards are 0..31")
-    return c
+    return number
 
 
 def parse_card(token: str) -> Card:

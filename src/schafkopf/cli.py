@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -98,9 +97,11 @@ def serve(
         workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) - 1)
         application = create_app(url, bot_delay=bot_delay, bot_workers=workers, settings=settings)
     except DatabaseInUse as e:
+        listener.close()
         typer.echo(f"schafkopf: cannot serve {url}: {e}", err=True)
         raise typer.Exit(1) from None
     except (StoreError, OSError) as e:
+        listener.close()
         typer.echo(f"schafkopf: cannot open the database {url}: {e}", err=True)
         raise typer.Exit(1) from None
     logging.basicConfig(
@@ -119,9 +120,13 @@ def serve(
         timeout_graceful_shutdown=2,  # SIGTERM/Ctrl-C: connections get 2 s, then the hub stops
     )
     server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         server.run(sockets=[listener])
-    if not server.started:
+    except KeyboardInterrupt:
+        return  # Ctrl-C, also before the server was up: stopped as asked
+    finally:
+        listener.close()
+    if not server.started:  # uvicorn logged why
         raise typer.Exit(1)
 
 

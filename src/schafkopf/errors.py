@@ -37,6 +37,10 @@ class SeatError(GameError):
     def __init__(self, seat: object, players: int) -> None:
         super().__init__(f"no seat {seat!r} at this table: seats are 0..{players - 1}")
         self.seat = seat
+        self.players = players
+
+    def __reduce__(self) -> tuple[type[SeatError], tuple[object, int]]:
+        return SeatError, (self.seat, self.players)  # across processes (bot workers, Ray)
 
 
 class IllegalActionError(SchafkopfError):

@@ -600,7 +600,12 @@ class Game:
         return out
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is legal for ``seat`` (default: the seat to move)."""
+        """Whether ``action`` is legal for ``seat`` (default: the seat to move); False for
+        what is no action (``True``, ``2.0``), as :meth:`apply` refuses it."""
+        if action.__class__ is not int:
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                return False
+            action = operator.index(action)
         return action in self.legal_actions(seat)
 
     # -- rule helpers ----------------------------------------------------------------------
@@ -988,6 +993,7 @@ class Game:
 
     def known_partner(self, seat: int) -> int | None:
         """The Rufspiel partner as ``seat`` knows it: itself, or once revealed by play or Re."""
+        seat = self._seat(seat)
         if self.partner is None:
             return None
         if seat == self.partner or self.partner_revealed:
@@ -997,6 +1003,7 @@ class Game:
     def visible_hand(self, seat: int) -> int:
         """The cards ``seat`` holds as it may see them now, as a mask: while knocking, only
         the first half of its deal."""
+        seat = self._seat(seat)
         if self.phase == KLOPFEN_PHASE:
             first = self.deal[seat][: len(self.deal[seat]) // 2]
             return sum(1 << c for c in first)

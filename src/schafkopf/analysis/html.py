@@ -17,6 +17,7 @@ from schafkopf.record import record_to_game
 from schafkopf.tui.texts import lang as texts_of
 
 from .model import Decision, GameAnalysis
+from .summary import decimal_text, money_text
 
 _WORDS: Final = {
     "en": {
@@ -125,12 +126,6 @@ def _names(record: Mapping[str, Any], analysis: GameAnalysis, w: dict[str, str])
     return [given[s] if s < len(given) and given[s] else f"{w['seat']} {s}" for s in range(n)]
 
 
-def _money(amount: float, unit: str, lang: str) -> str:
-    word = "ct" if unit == "ct" else ("P." if lang == "de" else "pts")
-    text = f"{amount:+.2f}".replace("-", "−")
-    return f"{text.replace('.', ',') if lang == 'de' else text} {word}"
-
-
 def _card(token: str, words: Any) -> str:
     from schafkopf.cards import parse_card
 
@@ -172,7 +167,12 @@ def _session(games: Sequence[tuple[Mapping[str, Any], GameAnalysis]], w: dict[st
         counts = "/".join(
             str(sum(getattr(x, k) for x in mine)) for k in ("inaccuracies", "mistakes", "blunders")
         )
-        cells = (f"{acc:.1f}", _money(luck, unit, lang), _money(paid, unit, lang), counts)
+        cells = (
+            decimal_text(acc, lang),
+            money_text(luck, unit, lang),
+            money_text(paid, unit, lang),
+            counts,
+        )
         rows.append(_figure_row(s, name, cells))
     title = f"{escape(w['session'])}: {len(games)} {escape(w['games'])}"
     return (
@@ -202,9 +202,9 @@ def _game(k: int, record: Mapping[str, Any], a: GameAnalysis, w: dict[str, str],
 def _seats(a: GameAnalysis, names: list[str], w: dict[str, str], lang: str) -> str:
     rows = []
     for s in a.seats:
-        paid = _money(a.payouts[s.seat], a.unit, lang) if a.payouts else w["none"]
+        paid = money_text(a.payouts[s.seat], a.unit, lang) if a.payouts else w["none"]
         counts = f"{s.inaccuracies}/{s.mistakes}/{s.blunders}"
-        cells = (f"{s.accuracy:.1f}", _money(s.luck, a.unit, lang), paid, counts)
+        cells = (decimal_text(s.accuracy, lang), money_text(s.luck, a.unit, lang), paid, counts)
         rows.append(_figure_row(s.seat, names[s.seat], cells))
     return _figures(rows, w, "seats")
 
@@ -294,10 +294,10 @@ def _row(
             badge = f'<span class="verdict {d.verdict}">{escape(w[d.verdict])}</span> '
         better = ""
         if d.best != d.action:
-            loss = _money(d.loss, unit, lang).lstrip("+")
+            loss = money_text(d.loss, unit, lang).lstrip("+")
             better = f"{w['best']}: {_token_html(d.best, words)}, {w['loss']} {loss}"
             if d.open_loss is not None:
-                better += f" ({w['open']}: {_money(d.open_loss, unit, lang).lstrip('+')})"
+                better += f" ({w['open']}: {money_text(d.open_loss, unit, lang).lstrip('+')})"
         opts = ", ".join(f"{_token_html(t, words)} {v:+.2f}" for t, v in d.options.items())
         judged = f"{badge}{better}<div class=opts>{w['options']}: {opts}</div>"
     cls = f' class="{d.verdict}-row"' if d is not None and d.verdict else ""

@@ -27,13 +27,14 @@ _WORDS: Final = {
 }  # fmt: skip
 
 
-def _money(amount: float, unit: str, lang: str) -> str:
+def money_text(amount: float, unit: str, lang: str) -> str:
+    """``+1.50 ct``, in German ``+1,50 ct`` (points: ``P.``/``pts``), with a true minus."""
     word = "ct" if unit == "ct" else ("P." if lang == "de" else "pts")
     text = f"{amount:+.2f}".replace("-", "−")
     return f"{text.replace('.', ',') if lang == 'de' else text} {word}"
 
 
-def _decimal(x: float, lang: str) -> str:
+def decimal_text(x: float, lang: str) -> str:
     """``73.0``, in German ``73,0``."""
     text = f"{x:.1f}"
     return text.replace(".", ",") if lang == "de" else text
@@ -62,21 +63,21 @@ def render(a: GameAnalysis, title: str, lang: str = "en", worst: int = 5) -> str
         taken, best = d.options[d.action], d.options[d.best]
         line = (
             f"  {w[d.verdict or 'inaccuracy']:13s} {_name(a, d.seat, w)}, {_where(d, w)}: "
-            f"{w['played']} {d.action} ({_money(taken, a.unit, lang)}), "
-            f"{w['best']} {d.best} ({_money(best, a.unit, lang)}): "
-            f"{w['loses']} {_money(d.loss, a.unit, lang).lstrip('+')}"
+            f"{w['played']} {d.action} ({money_text(taken, a.unit, lang)}), "
+            f"{w['best']} {d.best} ({money_text(best, a.unit, lang)}): "
+            f"{w['loses']} {money_text(d.loss, a.unit, lang).lstrip('+')}"
         )
         if d.open_loss is not None:
-            line += f" [{w['open']}: {_money(d.open_loss, a.unit, lang).lstrip('+')}]"
+            line += f" [{w['open']}: {money_text(d.open_loss, a.unit, lang).lstrip('+')}]"
         lines.append(line)
     lines.append(
         f"  {'':24s} {w['accuracy']:>11s} {w['luck']:>12s} {w['payout']:>12s}  {w['verdicts']}"
     )
     for s in a.seats:
-        paid = _money(a.payouts[s.seat], a.unit, lang) if a.payouts else "–"
+        paid = money_text(a.payouts[s.seat], a.unit, lang) if a.payouts else "–"
         lines.append(
-            f"  {_name(a, s.seat, w):24s} {_decimal(s.accuracy, lang):>11s} "
-            f"{_money(s.luck, a.unit, lang):>12s} "
+            f"  {_name(a, s.seat, w):24s} {decimal_text(s.accuracy, lang):>11s} "
+            f"{money_text(s.luck, a.unit, lang):>12s} "
             f"{paid:>12s}  {s.inaccuracies}/{s.mistakes}/{s.blunders}"
         )
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from schafkopf.actions import DOUBLE, Action
 from schafkopf.game import View
 from schafkopf.players.registry import spec_of
 from schafkopf.rules import Ruleset
+from schafkopf.sampling import SamplingError
 
 
 def _openspiel() -> tuple[Any, Any, Any, Any]:
@@ -106,6 +107,8 @@ class IsmctsPlayer:
 
         try:
             return og.resampled(self._game(view), view, rng, question)
+        except SamplingError:
+            raise  # a bug (the true deal is always consistent), never "no question here"
         except ValueError:
             if question:
                 return None

@@ -400,8 +400,9 @@ class Hub:
         token = tokens[seat] = secrets.token_urlsafe(24)
         names = list(old.names)
         names[seat] = _person_name(player or old.names[seat], seat)
+        mine = _short_name(names[seat])
         for s, kind in enumerate(old.config.seats):  # the person's name on one seat only
-            if s != seat and names[s].split(" (", 1)[0] == names[seat]:
+            if s != seat and _short_name(names[s]) == mine:
                 person = names[s] if kind == HUMAN else None
                 names[s] = stand_in_name(names, s, config.seed, person)
         new_id, invite = self._open(
@@ -1270,6 +1271,11 @@ def _drop(live: LiveTable, conn: Connection) -> None:
 def _could_be_id(table_id: str) -> bool:
     """True when ``table_id`` is made like the ids the hub gives (URL-safe, at most 32)."""
     return 0 < len(table_id) <= 32 and set(table_id) <= _ID_CHARACTERS
+
+
+def _short_name(name: str) -> str:
+    """A seat's name without a bot's "(Bot für …)", in one case: to tell if two are alike."""
+    return name.split(" (", 1)[0].strip().casefold()
 
 
 def _person_name(name: str, seat: int) -> str:

@@ -129,7 +129,9 @@ _WORDINGS: dict[str, _Wording] = {
 """Each reason code of :func:`~schafkopf.refusals.refusal`, worded for the terminal."""
 
 REASONS = frozenset(_WORDINGS)
-"""The reason codes this face words (every one the engine gives)."""
+"""The reason codes this face words: every one :func:`~schafkopf.refusals.refusal` gives
+(the engine's other refusals, a seat the table lacks or text that names no action, come
+from a program's calls, never from a person at the terminal)."""
 
 
 def why_not(view: View, action: Action, names: Sequence[str], lang: Lang = GERMAN) -> str:
