@@ -52,9 +52,12 @@ def _built_page() -> None:
 
 
 def _shot(page: Any, name: str) -> None:
+    """With ``SCHAFKOPF_SCREENSHOTS``, the screen as it rests (cards in flight at their place)."""
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.emulate_media(reduced_motion="reduce")
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+        page.emulate_media(reduced_motion="no-preference")
 
 
 def page_server(
