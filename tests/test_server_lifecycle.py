@@ -14,7 +14,7 @@ from pathlib import Path
 
 from schafkopf.server.store import Store
 from schafkopf.server.table import Table, TableConfig
-from test_server_process import ServerProcess, _children
+from test_server_process import ServerProcess, _children, free_port
 
 
 def _status(url: str) -> tuple[int, dict[str, object]]:
@@ -65,7 +65,7 @@ def test_one_server_per_database(tmp_path: Path) -> None:
     first = ServerProcess(db).start()
     try:
         t = first.post("/api/tables", {"player": "Anna"})
-        second = _serve(db, first.port + 1)
+        second = _serve(db, free_port())  # a port in use is refused before the database
         assert second.returncode == 1
         assert "in use by another schafkopf server" in second.stderr, second.stderr
         assert _status(f"{first.url}/api/tables/{t['table']}")[0] == 200  # undisturbed

@@ -231,13 +231,14 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
     <div class="panel ledger" id="ledger">
       <h3>{final ? s.t("finalLedger") : s.t("ledger")}</h3>
       <div class="scroll">
-        <table class="compact" style={`--seats: ${all.length}`}>
-          <tbody>
-            <tr>
-              <th>#</th>
-              <th class="what">{s.t("game")}</th>
+        {/* the roles keep it a table for screen readers where a narrow panel lays it out as a grid */}
+        <table class="compact" role="table" style={`--seats: ${all.length}`}>
+          <tbody role="rowgroup">
+            <tr role="row">
+              <th role="columnheader">#</th>
+              <th role="columnheader" class="what">{s.t("game")}</th>
               {all.map((n, i) => (
-                <th key={i}>
+                <th role="columnheader" key={i}>
                   <Cut text={n} />
                 </th>
               ))}
@@ -245,9 +246,9 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
             {ledger.map((row) => {
               const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${names(all, row.declarers)}` : ""}`;
               return (
-                <tr key={row.game}>
-                  <td>{row.game}</td>
-                  <td class="what">
+                <tr role="row" key={row.game}>
+                  <td role="cell">{row.game}</td>
+                  <td role="cell" class="what">
                     {onReplay ? (
                       // the game's line opens its replay: no column of its own for the button
                       <button type="button" class="link what-link" title={s.t("replay")} aria-label={`${s.t("replay")} ${row.game}: ${what}`} onClick={() => onReplay(row.game)}>
@@ -259,7 +260,7 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
                     )}
                   </td>
                   {row.balances.map((bal, i) => (
-                    <td key={i} class={bal >= 0 ? "plus" : "minus"}>
+                    <td role="cell" key={i} class={bal >= 0 ? "plus" : "minus"}>
                       {amountText(s.lang, bal, unit)}
                     </td>
                   ))}
