@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Final, SupportsIndex
 
 from schafkopf.errors import SchafkopfError
 
@@ -93,15 +93,26 @@ def augen(c: Card) -> int:
     return AUGEN[_card_number(c)]
 
 
+def as_index(value: object, size: int) -> int | None:
+    """``value`` as an int in ``0..size-1`` (an int or a numpy integer, never a bool): a card,
+    a seat or an action number from a caller; None for anything else."""
+    if value.__class__ is int:  # the common case first: one test
+        return value if 0 <= value < size else None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, SupportsIndex):
+        number = operator.index(value)
+    else:
+        return None
+    return number if 0 <= number < size else None
+
+
 def _card_number(c: Card) -> Card:
     """``c`` when it numbers a card (0..31); else :class:`CardError`."""
-    if c.__class__ is int and 0 <= c < 32:
-        return c
-    try:
-        number = operator.index(c)  # a numpy integer, say
-    except TypeError:
-        number = -1
-    if isinstance(c, bool) or not 0 <= number < 32:
+    number = as_index(c, 32)
+    if number is None:
         raise CardError(f"no card has number {c!r}: cards are 0..31")
     return number
 

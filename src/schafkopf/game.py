@@ -19,7 +19,6 @@ takes the last action back exactly. :meth:`Game.view` is what one seat may know;
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from schafkopf.actions import (
     NAME_BASE,
     NAMES,
     NICHT_KLOPFEN,
+    NUM_ACTIONS,
     OFFER_BASE,
     OFFERS,
     SPIEL,
@@ -51,6 +51,7 @@ from schafkopf.cards import (
     UNTER,
     Card,
     CardSet,
+    as_index,
     card,
     card_token,
     iter_bits,
@@ -539,13 +540,10 @@ class Game:
 
     def _seat(self, seat: int) -> int:
         """``seat`` when the table has it; else :class:`SeatError`."""
-        if seat.__class__ is int and 0 <= seat < self._n:
+        if seat.__class__ is int and 0 <= seat < self._n:  # the common case, without a call
             return seat
-        try:
-            number = operator.index(seat)  # a numpy integer, say
-        except TypeError:
-            number = -1
-        if isinstance(seat, bool) or not 0 <= number < self._n:
+        number = as_index(seat, self._n)
+        if number is None:
             raise SeatError(seat, self._n)
         return number
 
@@ -602,11 +600,8 @@ class Game:
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` is legal for ``seat`` (default: the seat to move); False for
         what is no action (``True``, ``2.0``), as :meth:`apply` refuses it."""
-        if action.__class__ is not int:
-            if isinstance(action, bool) or not hasattr(action, "__index__"):
-                return False
-            action = operator.index(action)
-        return action in self.legal_actions(seat)
+        number = as_index(action, NUM_ACTIONS)
+        return number is not None and number in self.legal_actions(seat)
 
     # -- rule helpers ----------------------------------------------------------------------
 
@@ -728,16 +723,18 @@ class Game:
                     "the game is over: no more actions", "game_over", action=action
                 )
         elif not (seat.__class__ is int and 0 <= seat < self._n):
-            try:
-                seat = self._seat(seat)
-            except SeatError as e:
-                raise IllegalActionError(str(e), "no_seat", seat=seat, action=action) from None
+            number = as_index(seat, self._n)
+            if number is None:
+                why = str(SeatError(seat, self._n))
+                raise IllegalActionError(why, "no_seat", seat=seat, action=action)
+            seat = number
         if isinstance(action, str):
             action = self.read_action(action, seat)
-        elif action.__class__ is not int:
-            if isinstance(action, bool) or not hasattr(action, "__index__"):
+        elif action.__class__ is not int:  # a numpy integer serves; True or 2.0 does not
+            number = as_index(action, NUM_ACTIONS)
+            if number is None:
                 raise self._refusal(action, seat)
-            action = operator.index(action)  # a numpy integer, say
+            action = number
         if action.__class__ is int and 0 <= action < 32 and self.phase == PLAY:
             memo = self._cards_memo
             mask = memo[1] if memo[0] == self.played else self._legal_cards(seat)
@@ -993,7 +990,10 @@ class Game:
 
     def known_partner(self, seat: int) -> int | None:
         """The Rufspiel partner as ``seat`` knows it: itself, or once revealed by play or Re."""
-        seat = self._seat(seat)
+        return self._partner_known_to(self._seat(seat))
+
+    def _partner_known_to(self, seat: int) -> int | None:
+        """:meth:`known_partner` for a seat known to be at the table."""
         if self.partner is None:
             return None
         if seat == self.partner or self.partner_revealed:
@@ -1003,7 +1003,10 @@ class Game:
     def visible_hand(self, seat: int) -> int:
         """The cards ``seat`` holds as it may see them now, as a mask: while knocking, only
         the first half of its deal."""
-        seat = self._seat(seat)
+        return self._visible(self._seat(seat))
+
+    def _visible(self, seat: int) -> int:
+        """:meth:`visible_hand` of a seat known to be at the table."""
         if self.phase == KLOPFEN_PHASE:
             first = self.deal[seat][: len(self.deal[seat]) // 2]
             return sum(1 << c for c in first)
@@ -1018,7 +1021,7 @@ class Game:
             dealer=self.dealer,
             phase=self.phase,
             to_move=self.to_move,
-            hand=CardSet(self.visible_hand(seat)),
+            hand=CardSet(self._visible(seat)),
             history=tuple(self.history),
             knocks=self.knocks,
             contract=self.contract,
@@ -1027,7 +1030,7 @@ class Game:
             trick_leader=self.trick_leader if self.phase == PLAY else None,
             trick=self.trick,
             points=self.points,
-            partner=self.known_partner(seat),
+            partner=self._partner_known_to(seat),
             legal=tuple(self.legal_actions(seat)),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
         )
