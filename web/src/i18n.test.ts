@@ -5,6 +5,7 @@ import {
   actionText,
   amountText,
   contractText,
+  countText,
   errorText,
   seatNewsText,
   seatStatusText,
@@ -23,6 +24,13 @@ describe("words", () => {
     }
     expect(errorText("de", "table_full")).toBe("Alle Plätze sind vergeben");
     expect(errorText("en", "something_new")).toBe("Error (something_new)");
+  });
+
+  it("says one thing in the singular", () => {
+    expect(countText("en", "analysedOver", 1, { n: 1 })).toBe("Over 1 analysed game");
+    expect(countText("de", "analysedOver", 3, { n: 3 })).toBe("Über 3 analysierte Spiele");
+    expect(countText("de", "analysedGames", 1, { n: 0, total: 1 })).toBe("0 von 1 Spiel analysiert");
+    expect(countText("en", "analysedGames", 4, { n: 2, total: 4 })).toBe("2 of 4 games analysed");
   });
 
   it("says contracts and actions as people do", () => {

@@ -123,7 +123,7 @@ const de = {
   sessionStats: "Statistik der Runde",
   analyseAll: "Alle Spiele analysieren",
   analysedGames: "{n} von {total} Spielen analysiert",
-  analysedGamesOfOne: "{n} von 1 Spiel analysiert",
+  analysedGamesOne: "{n} von 1 Spiel analysiert",
   declaredShare: "Gespielt",
   winRate: "Gewonnen",
   perGame: "je Spiel",
@@ -388,7 +388,7 @@ const en: Record<TextKey, string> = {
   sessionStats: "Statistics of the round",
   analyseAll: "Analyse every game",
   analysedGames: "{n} of {total} games analysed",
-  analysedGamesOfOne: "{n} of 1 game analysed",
+  analysedGamesOne: "{n} of 1 game analysed",
   declaredShare: "Declared",
   winRate: "Won",
   perGame: "a game",
@@ -537,6 +537,15 @@ const TEXTS: Record<Lang, Record<TextKey, string>> = { de, en };
 
 export function text(lang: Lang, key: TextKey): string {
   return TEXTS[lang][key];
+}
+
+/** ``key``'s text for ``count`` things, ``{name}`` fields filled from ``fields``: where
+ * ``count`` is 1 and the language has a text ``<key>One``, that one (the singular: "Over 1
+ * analysed game", not "games"). */
+export function countText(lang: Lang, key: TextKey, count: number, fields: Record<string, string | number>): string {
+  const one = `${key}One`;
+  const chosen = count === 1 && one in TEXTS[lang] ? (one as TextKey) : key;
+  return text(lang, chosen).replace(/\{(\w+)\}/g, (all, name: string) => (name in fields ? String(fields[name]) : all));
 }
 
 /** Words for every error code the server sends (its message is the English detail). */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { decimal, formatRating, ordinalOf, ratingChart } from "../account";
 import { ApiError, api, type ProfileJson, type RatingPoint, type RecentGame } from "../api";
-import { amountText, contractText, errorText, kindWord, shownName, type Lang } from "../i18n";
+import { amountText, contractText, countText, errorText, kindWord, shownName, type Lang } from "../i18n";
 import type { PlayerStatsJson, TallyJson } from "../protocol";
 import { useMe } from "./me";
 import { Link } from "./nav";
@@ -188,7 +188,7 @@ function Figures({ stats, analysed }: { stats: PlayerStatsJson; analysed: Profil
         ) : null}
       </dl>
       {analysed.games ? (
-        <p class="help">{analysed.games === 1 ? s.t("analysedOverOne") : s.t("analysedOver").replace("{n}", String(analysed.games))}</p>
+        <p class="help">{countText(s.lang, "analysedOver", analysed.games, { n: analysed.games })}</p>
       ) : null}
       <div class="scroll">
         <table id="fig-roles">

@@ -5,7 +5,7 @@
 import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { amountText, errorText, kindWord, shownName } from "../i18n";
+import { amountText, countText, errorText, kindWord, shownName } from "../i18n";
 import { sessionFigures } from "../model";
 import type { AnalysisStatus, StatsJson } from "../protocol";
 import { SeatFigures } from "./Analysis";
@@ -182,7 +182,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
           {figures.finished < games ? (
             <>
               <progress max={Math.max(1, figures.total)} value={figures.done} />
-              <span>{(games === 1 ? s.t("analysedGamesOfOne") : s.t("analysedGames")).replace("{n}", String(figures.finished)).replace("{total}", String(games))}</span>
+              <span>{countText(s.lang, "analysedGames", games, { n: figures.finished, total: games })}</span>
             </>
           ) : null}
           {figures.finished ? (
