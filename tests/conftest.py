@@ -37,6 +37,15 @@ from schafkopf.record import FORMAT, game_to_record, record_to_game
 from schafkopf.rules import Kind, Ruleset
 
 
+@pytest.fixture(autouse=True)
+def _no_language_from_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak their own default language in every test, whatever the locale of
+    the machine running them (a German developer's ``LANG=de_DE.UTF-8`` would make them
+    speak German)."""
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
 def rules_of(preset: str = "standard", **overrides: Any) -> Ruleset:
     """A ruleset: a preset plus overrides given as keyword arguments (dots as ``__``)."""
     return Ruleset.preset(preset, {k.replace("__", "."): v for k, v in overrides.items()})

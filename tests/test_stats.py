@@ -287,8 +287,11 @@ def test_netschafkopf_money_ends_at_the_ledgers_balances() -> None:
 # -- the command ------------------------------------------------------------------------------
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["stats", *args])
+NO_LOCALE: dict[str, str | None] = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def run(*args: str, locale: dict[str, str | None] = NO_LOCALE) -> Any:
+    return CliRunner().invoke(app, ["stats", *args], env=locale)
 
 
 def write_jsonl(path: Path, records: list[Record]) -> Path:
@@ -348,6 +351,19 @@ def test_the_table_in_english_and_german(records: list[Record], tmp_path: Path) 
     assert "Schafkopf-Statistik" in german.stdout and "als Gegenspieler" in german.stdout
     assert re.search(r"[+−]\d+,\d\d P\.", german.stdout)  # money per game: comma, P.
     assert run(str(path), "--lang", "fr").exit_code == 2
+
+
+def test_the_language_follows_the_locale(records: list[Record], tmp_path: Path) -> None:
+    path = str(write_jsonl(tmp_path / "g.jsonl", records))
+    german = {**NO_LOCALE, "LANG": "de_DE.UTF-8"}
+    assert run(path, locale=german).stdout.startswith("Schafkopf-Statistik")
+    assert run(path, locale={**german, "LC_ALL": "en_GB.UTF-8"}).stdout.startswith(
+        "Schafkopf statistics"
+    )
+    assert run(path, locale={**german, "LC_ALL": "C.UTF-8"}).stdout.startswith(
+        "Schafkopf statistics"
+    )
+    assert run(path, "--lang", "en", locale=german).stdout.startswith("Schafkopf statistics")
 
 
 def test_bad_records_are_named_and_the_rest_is_counted(

@@ -180,8 +180,11 @@ def play(
         ),
     ] = False,
     lang: Annotated[
-        str, typer.Option(help="Language of the terminal: de (German, the default) or en.")
-    ] = "de",
+        str | None,
+        typer.Option(
+            help="Language of the terminal: de or en (default: the locale's, else German)."
+        ),
+    ] = None,
     auto: Annotated[
         bool, typer.Option(help="Play a card by itself when it is the only legal one.")
     ] = True,
@@ -208,12 +211,8 @@ def play(
     """Play a session against three computer players in the terminal, or with --from play a
     recorded game on from one of its steps."""
     from schafkopf.tui import run_terminal_session
-    from schafkopf.tui.texts import LANGS
 
-    code_lang = lang.strip().lower()
-    if code_lang not in LANGS:
-        typer.echo(f"schafkopf: unknown --lang {lang!r}: one of {', '.join(LANGS)}", err=True)
-        raise typer.Exit(2)
+    code_lang = _language(lang, "de")
     if from_record is not None:
         raise typer.Exit(
             _what_if(from_record, game, at, seat, opponents, seed, french, auto, unit, code_lang)
@@ -562,7 +561,10 @@ def analyze(
     html: Annotated[
         Path | None, typer.Option(help="Also write a self-contained HTML report here.")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the summary: en or de.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language of the summary: en or de (default: the locale's, else en)."),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Judge every decision of played games: what each cost, what was best instead, and each
@@ -576,9 +578,7 @@ def analyze(
     from schafkopf.stats import records_in
     from schafkopf.tui.texts import lang as texts_of
 
-    if lang not in ("en", "de"):
-        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
-        raise typer.Exit(EXIT_CANNOT_READ)
+    lang = _language(lang, "en")
     words = texts_of(lang)
     report = ErrorReport(sys.stderr, file)
     games: list[tuple[int, dict[str, Any], Any]] = []
@@ -646,7 +646,12 @@ def stats(
     html: Annotated[
         Path | None, typer.Option(help="Also write a self-contained HTML report with charts.")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the table and report: en or de.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="Language of the table and report: en or de (default: the locale's, else en)."
+        ),
+    ] = None,
 ) -> None:
     """Statistics per player over played games: games, declared share and wins by contract,
     money per game, Kontra said and won, Schneider and Schwarz, Ramsch and all-pass games."""
@@ -654,9 +659,7 @@ def stats(
     from schafkopf.stats import StatsCollector, records_in
     from schafkopf.stats.text import render
 
-    if lang not in ("en", "de"):
-        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
-        raise typer.Exit(EXIT_CANNOT_READ)
+    lang = _language(lang, "en")
     texts = [(file, _read_input(file)) for file in files]  # all read before any output
     collector = StatsCollector()
     errors = shown = 0
@@ -714,7 +717,9 @@ def advise(
     worlds: Annotated[int, typer.Option(min=1, max=1000, help="Deals of the other cards.")] = 32,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="The figures as JSON.")] = False,
-    lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help="Language: en or de (default: the locale's, else en).")
+    ] = None,
 ) -> None:
     """What a hand may play before the bidding: each contract's chance to win, chance of
     Schneider and expected payout, and what to bid."""
@@ -723,9 +728,7 @@ def advise(
     from schafkopf.rules import Contract
     from schafkopf.tui.texts import lang as texts_of
 
-    if lang not in ("en", "de"):
-        typer.echo(f"schafkopf: --lang must be en or de, got {lang!r}", err=True)
-        raise typer.Exit(EXIT_CANNOT_READ)
+    lang = _language(lang, "en")
     ruleset = _rules_from(rules_name, None, option)
     try:
         advice = advice_for(" ".join(hand), ruleset, position=seat, worlds=worlds, seed=seed)
@@ -786,6 +789,27 @@ def _read_input(path: str) -> str:
     except UnicodeDecodeError as e:
         typer.echo(f"{name}: not UTF-8 text (byte {e.start})", err=True)
         raise typer.Exit(EXIT_BAD_DATA) from None
+
+
+def _language(value: str | None, fallback: str) -> str:
+    """The language a command speaks: ``--lang`` where given, else the locale's (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: ``de_*`` German, any other set locale English), else the
+    command's own ``fallback`` (no locale, or C/POSIX). An unknown ``--lang`` exits 2."""
+    from schafkopf.tui.texts import LANGS
+
+    if value is None:
+        for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+            locale = os.environ.get(name, "").strip()
+            if locale:
+                if locale.split(".")[0] in ("C", "POSIX"):
+                    return fallback
+                return "de" if locale.lower().startswith("de") else "en"
+        return fallback
+    code = value.strip().lower()
+    if code not in LANGS:
+        typer.echo(f"schafkopf: unknown --lang {value!r}: one of {', '.join(LANGS)}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
+    return code
 
 
 def main() -> None:
