@@ -9,8 +9,8 @@ import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import fixtures from "../fixtures/results.json";
 import { text, type Lang, type TextKey } from "../i18n";
-import type { Breakdown, GameResult } from "../protocol";
-import { ResultPanel } from "./Result";
+import type { Breakdown, GameResult, LedgerRow } from "../protocol";
+import { LedgerPanel, ResultPanel } from "./Result";
 import { SettingsContext, type SettingsApi } from "./settings";
 
 interface Fixture {
@@ -281,5 +281,28 @@ describe("the result panel explains every settlement", () => {
         }
       });
     }
+  }
+});
+
+describe("the ledger", () => {
+  const rows: LedgerRow[] = [
+    { game: 1, payouts: [60, -20, -20, -20], balances: [60, -20, -20, -20] },
+    { game: 2, payouts: [-60, 20, 20, 20], balances: [0, 0, 0, 0] },
+    { game: 3, payouts: [-30, 90, -30, -30], balances: [-30, 90, -30, -30] },
+  ];
+  for (const lang of ["de", "en"] as const) {
+    it(`writes each standing with its sign, as the payouts are (${lang})`, () => {
+      host = document.createElement("div");
+      render(
+        <SettingsContext.Provider value={settings(lang)}>
+          <LedgerPanel ledger={rows} names={["Anna", "Bert", "Cilli", "Done"]} unit="ct" />
+        </SettingsContext.Provider>,
+        host,
+      );
+      const cells = Array.from(host.querySelectorAll("td.plus, td.minus"), (c) => (c.textContent ?? "").trim());
+      expect(cells).toEqual(rows.flatMap((r) => r.balances.map((b) => money(lang, b, "ct", true))));
+      expect(cells[0]).toBe(lang === "de" ? "+0,60 €" : "+€0.60");
+      expect(cells[4]).toBe(lang === "de" ? "0,00 €" : "€0.00");
+    });
   }
 });

@@ -261,7 +261,7 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
                   </td>
                   {row.balances.map((bal, i) => (
                     <td role="cell" key={i} class={bal >= 0 ? "plus" : "minus"}>
-                      {amountText(s.lang, bal, unit)}
+                      {amountText(s.lang, bal, unit, true)}
                     </td>
                   ))}
                 </tr>
