@@ -151,6 +151,7 @@ def main() -> None:
     parser.add_argument("--rules", default="sauspiel")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--out", type=Path, default=None, help="folder for games and figures")
+    parser.add_argument("--resume", action="store_true", help="carry on the run in --out")
     args = parser.parse_args()
     register("oracle", __name__ if __name__ != "__main__" else "oracle_bound", "Oracle")
     sys.modules.setdefault("oracle_bound", sys.modules[__name__])
@@ -158,7 +159,7 @@ def main() -> None:
     try:
         result = run_arena(args.rules, [oracle, args.against], deals=args.deals,
                            seed=args.seed, workers=args.workers, scheme="swap",
-                           out_dir=args.out)  # fmt: skip
+                           out_dir=args.out, resume=args.resume)  # fmt: skip
     except (ArenaError, PlayerSpecError) as e:
         sys.exit(f"oracle_bound: {e}")
     render_summary(result)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from schafkopf.arena import (
     ArenaError,
@@ -27,6 +28,7 @@ from schafkopf.arena import (
     split_specs,
     summarize,
 )
+from schafkopf.cli import app
 from schafkopf.record import record_to_game
 from schafkopf.rules import Ruleset
 
@@ -204,6 +206,19 @@ def test_resume_refuses_another_match(
         with pytest.raises(ArenaError, match="another match"):
             _resume(tmp_path, 12, rules=args["rules"], specs=args["specs"], seed=args["seed"])
     assert (tmp_path / "games.jsonl").read_bytes() == (d / "games.jsonl").read_bytes()
+
+
+def test_an_earlier_run_is_never_overwritten(tmp_path: Path) -> None:
+    """Without resume, a folder holding a run's games is refused (a forgotten --resume
+    would have thrown hours of games away); the command says so and exits 2."""
+    run_arena("standard", SPECS, deals=2, seed=5, workers=1, out_dir=tmp_path, progress=False)
+    before = (tmp_path / "games.jsonl").read_bytes()
+    with pytest.raises(ArenaError, match=r"holds the games of an earlier run.*--resume"):
+        run_arena("standard", SPECS, deals=1, seed=6, workers=1, out_dir=tmp_path, progress=False)
+    out = CliRunner().invoke(app, ["arena", "--players", "heuristic,random", "--deals", "1",
+                                   "--workers", "1", "--out", str(tmp_path)])  # fmt: skip
+    assert out.exit_code == 2 and "--resume" in out.stderr
+    assert (tmp_path / "games.jsonl").read_bytes() == before
 
 
 def test_one_run_at_a_time_writes_a_folder(tmp_path: Path) -> None:

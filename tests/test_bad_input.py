@@ -4,6 +4,7 @@ on stderr (20 errors, then a count of the rest)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,8 @@ CORPUS: dict[str, Callable[[], bytes]] = {
     "truncated_document": lambda: json.dumps(game_to_record(Game(seed=3)), indent=2).encode()[:-40],
     "not_a_record": lambda: b'"just a string"\n[1, 2, 3]\n{"format": 5}\n',
     "nul_bytes": lambda: b"\x00" * 1000,
+    "broken_gzip": lambda: gzip.compress(b'{"format": "schafkopf-record/1"}\n' * 50)[:-30],
+    "gzipped_garbage": lambda: gzip.compress(b"garbage\n" * 100),
 }
 
 COMMANDS = (["score"], ["text"], ["import", "netschafkopf"], ["solve"])
@@ -97,3 +100,15 @@ def test_text_reads_what_score_reads() -> None:
         assert back.exit_code == 0, back.stderr
         for line, rec in zip(back.stdout.splitlines(), records, strict=False):
             assert json.loads(line)["hands"] == rec["hands"]
+
+
+def test_gzipped_records_read_as_plain(tmp_path: Path) -> None:
+    """The arena writes ``games.jsonl.gz``: every reading command takes it as it is."""
+    lines = "".join(json.dumps(game_to_record(Game(seed=s))) + "\n" for s in range(3))
+    (tmp_path / "g.jsonl").write_text(lines, encoding="utf-8")
+    (tmp_path / "g.jsonl.gz").write_bytes(gzip.compress(lines.encode()))
+    for command in (["score"], ["text"], ["stats", "--json"]):
+        plain = CliRunner().invoke(app, [*command, str(tmp_path / "g.jsonl")])
+        packed = CliRunner().invoke(app, [*command, str(tmp_path / "g.jsonl.gz")])
+        assert packed.exit_code == plain.exit_code, packed.stderr
+        assert packed.stdout == plain.stdout and plain.stdout

@@ -688,7 +688,8 @@ def run_arena(
     ``workers`` and either backend. With ``resume`` the deals an earlier run of the same match
     finished in ``out_dir`` are kept and only the others are played, so a long match can be
     stopped and carried on (or lengthened with more ``deals``; fewer ``deals`` sum up the first
-    ones and keep the rest in the file). ``streams`` (one of :data:`STREAMS`) says where the
+    ones and keep the rest in the file); without it a folder that holds an earlier run's games
+    is refused, never overwritten. ``streams`` (one of :data:`STREAMS`) says where the
     players' random numbers come from.
     """
     try:
@@ -717,8 +718,14 @@ def run_arena(
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             stack.enter_context(_folder_lock(out))
-            if resume and (out / "games.jsonl").exists():
-                done = finished_deals(out / "games.jsonl", rules, labels, seats, seed, streams)
+            earlier = out / "games.jsonl"
+            if not resume and earlier.exists() and earlier.stat().st_size:
+                raise ArenaError(
+                    f"{out} holds the games of an earlier run: carry that match on with "
+                    f"--resume, or choose another --out (or delete {earlier} to start afresh)"
+                )
+            if resume and earlier.exists():
+                done = finished_deals(earlier, rules, labels, seats, seed, streams)
                 for deal in sorted(done):  # deals past ``deals`` stay in the file, unused
                     if deal < deals:
                         by_deal[deal] = [f for f, _line in done[deal]]

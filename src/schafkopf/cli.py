@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import os
 import socket
 import sys
+import zlib
 from pathlib import Path
 from typing import Annotated, Any, Final
 
@@ -318,7 +320,10 @@ def import_netschafkopf(
 @app.command()
 def text(
     file: Annotated[
-        str, typer.Argument(help="Records (JSON Lines) or text lines, or - for stdin.")
+        str,
+        typer.Argument(
+            help="Records (one JSON document or JSON Lines) or text lines, or - for stdin."
+        ),
     ] = "-",
 ) -> None:
     """Convert records to the one-line text form, or text lines back to records."""
@@ -766,6 +771,9 @@ def advise(
         typer.echo(f"Rat: spiel, dann {name}" if de else f"Advice: spiel, then {name}")
 
 
+GZIP_MAGIC: Final = b"\x1f\x8b"
+"""The first two bytes of a gzip file."""
+
 EXIT_OK: Final = 0
 """Every command: all went well."""
 EXIT_BAD_DATA: Final = 1
@@ -776,14 +784,21 @@ wrong (as typer reports usage errors)."""
 
 
 def _read_input(path: str) -> str:
-    """The text of a file, or of standard input for ``-``; exits 2 when it cannot be read,
-    1 when it is not UTF-8 text (bad data, not a record)."""
+    """The text of a file, or of standard input for ``-``, gzipped or not (the arena's
+    ``games.jsonl.gz``); exits 2 when it cannot be read, 1 when it is not UTF-8 text or a
+    broken gzip file (bad data, not a record)."""
     name = "standard input" if path == "-" else path
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
         typer.echo(f"{name}: cannot read it: {e.strerror or e}", err=True)
         raise typer.Exit(EXIT_CANNOT_READ) from None
+    if data[:2] == GZIP_MAGIC:
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            typer.echo(f"{name}: a broken gzip file ({e})", err=True)
+            raise typer.Exit(EXIT_BAD_DATA) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

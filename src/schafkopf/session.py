@@ -90,6 +90,10 @@ class Session:
             lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
         except OSError as e:
             raise SessionError(f"{p}: cannot read: {e.strerror}") from None
+        except UnicodeDecodeError as e:
+            raise SessionError(
+                f"{p}: not a session file (not UTF-8 text, byte {e.start})"
+            ) from None
         if not lines:
             raise SessionError(f"{p}: empty session file")
         try:
