@@ -16,14 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from schafkopf import Game, Ruleset
 from schafkopf.actions import DOUBLE, SPIEL, WEITER, Action, is_card, name_action
 from schafkopf.analysis import THRESHOLDS, VERDICTS, accuracy, analyze, verdict
+from schafkopf.analysis.advice import AdviceError, read_hand
 from schafkopf.analysis.analyze import judge
 from schafkopf.analysis.values import Worlds
 from schafkopf.analysis.walk import DOUBLING, decision_points, replay_start
 from schafkopf.cards import card_token, parse_card
+from schafkopf.cli import app
 from schafkopf.game import PLAY
 from schafkopf.players import HeuristicPlayer, play_game
 from schafkopf.record import Record
@@ -484,4 +487,22 @@ def test_the_advise_command(tmp_path: Path) -> None:
         [sys.executable, "-m", "schafkopf", "advise", "EO", "EO", "HO"],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
-    assert bad.returncode == 1 and "8 cards" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "8 cards" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_advise_reads_a_hand_as_a_command_line_gives_it() -> None:
+    """One argument per card, names with spaces in one argument, or the whole hand in one."""
+    tokens = [parse_card(t) for t in ("EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU")]
+    rules = Ruleset.preset("standard")
+    assert read_hand(["EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU"], rules) == tokens
+    assert read_hand("EO GO HO SO EU GU HU SU", rules) == tokens
+    named = ["Ober of Acorns", "gras ober", "Herz-Ober, schellen ober", "EU GU", "HU", "SU"]
+    assert read_hand(named, rules) == tokens
+    with pytest.raises(AdviceError, match="unknown card 'pik'"):
+        read_hand(["pik dame herz", "EO"], rules)
+
+
+def test_advise_blames_the_option_for_a_wrong_seat() -> None:
+    out = CliRunner().invoke(app, ["advise", "EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU",
+                                   "--seat", "5"])  # fmt: skip
+    assert out.exit_code == 2 and "--seat must be 1..4, got 5" in out.stderr

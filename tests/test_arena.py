@@ -356,7 +356,7 @@ def test_three_player_table_and_one_spec_per_seat(tmp_path: Path) -> None:
 def test_bad_arguments_raise_arena_errors() -> None:
     with pytest.raises(ArenaError, match="unknown player 'nobody'"):
         run_arena("standard", ["heuristic", "nobody"], deals=1, seed=1, workers=1, progress=False)
-    with pytest.raises(ArenaError, match="unexpected keyword"):
+    with pytest.raises(ArenaError, match="unknown option 'depth' for heuristic: one of slips"):
         run_arena(
             "standard", ["heuristic:depth=2", "random"], deals=1, seed=1, workers=1, progress=False
         )

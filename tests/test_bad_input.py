@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -112,3 +113,24 @@ def test_gzipped_records_read_as_plain(tmp_path: Path) -> None:
         packed = CliRunner().invoke(app, [*command, str(tmp_path / "g.jsonl.gz")])
         assert packed.exit_code == plain.exit_code, packed.stderr
         assert packed.stdout == plain.stdout and plain.stdout
+
+
+def test_a_session_file_reads_as_its_finished_games(tmp_path: Path) -> None:
+    """A terminal session file (``play --session``): its header and the actions of the game
+    in progress are passed over, its finished games read as records."""
+    lines = [json.dumps(game_to_record(_finished(s))) for s in range(2)]
+    (tmp_path / "g.jsonl").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    header = {"format": "schafkopf-session/1", "rules": {"preset": "standard"}, "players": []}
+    session = [json.dumps(header), *lines, json.dumps({"game": 3, "act": [0, 40]})]
+    (tmp_path / "s.jsonl").write_text("\n".join(session) + "\n", encoding="utf-8")
+    for command in (["score"], ["text"]):
+        plain = CliRunner().invoke(app, [*command, str(tmp_path / "g.jsonl")])
+        from_session = CliRunner().invoke(app, [*command, str(tmp_path / "s.jsonl")])
+        assert plain.exit_code == from_session.exit_code == 0, from_session.stderr
+        assert from_session.stdout == plain.stdout
+
+
+def _finished(seed: int) -> Game:
+    from schafkopf.players import HeuristicPlayer, play_game
+
+    return play_game(Game(seed=seed), [HeuristicPlayer()] * 4, random.Random(seed))

@@ -826,3 +826,22 @@ def test_what_if_plays_a_recorded_game_on_from_a_step() -> None:
         with pytest.raises(WhatIfError):
             turned(played, bad - 1, 0)
     assert run_what_if(record, 1, seat=7, console=_console(), delay=0) == 2
+
+
+def test_what_if_words_an_arena_record_s_player_specs() -> None:
+    """An arena record names its seats by player spec; the terminal shows the level's word
+    (or the spec's kind), with the seat where a name repeats."""
+    from schafkopf.players.levels import ladder_spec
+    from schafkopf.tui.what_if import seat_names
+
+    level5 = ladder_spec(5)
+    assert seat_names([level5, "heuristic", level5, "heuristic"], 4, "de") == [
+        "Meister (Platz 0)", "Regelbasiert (Platz 1)",
+        "Meister (Platz 2)", "Regelbasiert (Platz 3)",
+    ]  # fmt: skip
+    odd = "pimc:samples=20,seconds=0.5,solo_bar=0.5"
+    assert seat_names([odd, "Anna", "level:4", "random"], 4, "en") == [
+        "PIMC", "Anna", "Expert", "Random",
+    ]  # fmt: skip
+    assert seat_names(None, 4, "en") == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    assert seat_names(["Anna", "", "Sepp"], 4, "de") == ["Platz 0", "Platz 1", "Platz 2", "Platz 3"]

@@ -931,10 +931,11 @@ def render_summary(summary: ArenaSummary, file: IO[str] | None = None) -> None:
     s = summary
     rate = s.games / s.seconds if s.seconds else 0.0
     streams = " · a random stream per seat" if s.streams == "seat" else ""
+    workers = f"{s.workers} worker{'s' if s.workers != 1 else ''}"
     console.print(
         f"[bold]Arena[/bold] {' vs '.join(s.players)} · rules {s.rules.preset_name} · "
         f"seed {s.seed}{streams}\n{s.deals} deals × {len(s.seatings)} seatings ({s.scheme}) = "
-        f"{s.games} games in {s.seconds:.1f} s ({rate:,.0f} games/s, {s.workers} workers)"
+        f"{s.games} games in {s.seconds:.1f} s ({rate:,.0f} games/s, {workers})"
     )
     t = Table(title="Payout per game (95% CI, bootstrap over deals)", title_justify="left")
     for col in (

@@ -249,13 +249,16 @@ def _what_if(
     lang: str,
 ) -> int:
     """``play --from``: the chosen game of a record file, played on from step ``at``."""
-    from schafkopf.record import RecordError, read_records, record_to_game
+    from schafkopf.record import RecordError, is_session_line, read_records, record_to_game
     from schafkopf.tui.what_if import run_what_if
 
-    found = [r for _line, r in read_records(_read_input(path))]
+    found = [r for _line, r in read_records(_read_input(path)) if not is_session_line(r)]
+    if not found:
+        typer.echo(f"{path}: no record in this input", err=True)
+        return EXIT_BAD_DATA
     if not 1 <= game <= len(found):
         typer.echo(f"{path}: --game must be 1..{len(found)}, got {game}", err=True)
-        return EXIT_BAD_DATA
+        return EXIT_CANNOT_READ
     record = found[game - 1]
     try:
         if isinstance(record, RecordError):
@@ -330,6 +333,7 @@ def text(
     from schafkopf.record import (
         ErrorReport,
         RecordError,
+        is_session_line,
         read_records,
         record_from_text,
         record_to_text,
@@ -343,6 +347,8 @@ def text(
     else:  # text lines
         items = ((n, line.strip()) for n, line in enumerate(src.splitlines(), 1) if line.strip())
     for lineno, item in items:
+        if is_session_line(item):
+            continue
         seen += 1
         try:
             if isinstance(item, RecordError):
@@ -553,7 +559,8 @@ def analyze(
         ),
     ],
     seat: Annotated[
-        list[int] | None, typer.Option(help="Judge only this seat's decisions (repeatable).")
+        list[int] | None,
+        typer.Option(help="Judge only this seat's decisions, 0 to 3 as in records (repeatable)."),
     ] = None,
     worlds: Annotated[
         int, typer.Option(min=1, max=1000, help="Worlds per card or doubling decision.")
@@ -584,6 +591,9 @@ def analyze(
     from schafkopf.tui.texts import lang as texts_of
 
     lang = _language(lang, "en")
+    if any(not 0 <= s <= 3 for s in seat or ()):
+        typer.echo("schafkopf: --seat must be 0..3 (seats count from 0, as in records)", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
     words = texts_of(lang)
     report = ErrorReport(sys.stderr, file)
     games: list[tuple[int, dict[str, Any], Any]] = []
@@ -606,7 +616,9 @@ def analyze(
         console=console, transient=True, disable=quiet,
     ) as bar:  # fmt: skip
         for k, (line, item, game) in enumerate(games, 1):
-            task = bar.add_task(f"game {k}/{len(games)}", total=None)
+            task = bar.add_task(
+                f"{'Spiel' if lang == 'de' else 'game'} {k}/{len(games)}", total=None
+            )
 
             def step(done: int, total: int, task: Any = task) -> None:
                 bar.update(task, completed=done, total=total)
@@ -735,11 +747,14 @@ def advise(
 
     lang = _language(lang, "en")
     ruleset = _rules_from(rules_name, None, option)
+    if not 1 <= seat <= ruleset.players:
+        typer.echo(f"schafkopf: --seat must be 1..{ruleset.players}, got {seat}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ)
     try:
-        advice = advice_for(" ".join(hand), ruleset, position=seat, worlds=worlds, seed=seed)
-    except AdviceError as e:
+        advice = advice_for(hand, ruleset, position=seat, worlds=worlds, seed=seed)
+    except AdviceError as e:  # the hand or the seat on the command line
         typer.echo(f"schafkopf: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_DATA) from None
+        raise typer.Exit(EXIT_CANNOT_READ) from None
     if as_json:
         typer.echo(json.dumps(advice.to_json()))
         return
@@ -753,16 +768,17 @@ def advise(
 
     head = ("Spiel", "gewinnt", "Schneider", "Erwartung") if de else (
         "contract", "win", "Schneider", "expected")  # fmt: skip
-    typer.echo(f"{head[0]:28s} {head[1]:>8s} {head[2]:>10s} {head[3]:>14s}")
-    for c in advice.contracts:
-        name = words.contract_name(Contract(c.kind, 0, c.suit, c.tout))
+    names = [words.contract_name(Contract(c.kind, 0, c.suit, c.tout)) for c in advice.contracts]
+    passing = "weiter (passen)" if de else "weiter (pass)"
+    playing = "spiel (die anderen reizen mit)" if de else "spiel (the others bid on)"
+    width = max(len(x) for x in [head[0], *names, passing, playing])
+    typer.echo(f"{head[0]:{width}s} {head[1]:>8s} {head[2]:>10s} {head[3]:>14s}")
+    for c, name in zip(advice.contracts, names, strict=True):
         schneider = "–" if c.tout or c.kind.name == "BETTEL" else f"{c.schneider:.0%}"
-        typer.echo(f"{name:28s} {c.win:8.0%} {schneider:>10s} {money(c.expected):>14s}")
-    typer.echo(f"{'weiter (passen)' if de else 'weiter (pass)':28s} {'':8s} {'':>10s} "
-               f"{money(advice.passing):>14s}")  # fmt: skip
+        typer.echo(f"{name:{width}s} {c.win:8.0%} {schneider:>10s} {money(c.expected):>14s}")
+    typer.echo(f"{passing:{width}s} {'':8s} {'':>10s} {money(advice.passing):>14s}")
     if advice.playing is not None:
-        label = "spiel (die anderen reizen mit)" if de else "spiel (the others bid on)"
-        typer.echo(f"{label:28s} {'':8s} {'':>10s} {money(advice.playing):>14s}")
+        typer.echo(f"{playing:{width}s} {'':8s} {'':>10s} {money(advice.playing):>14s}")
     best = next((c for c in advice.contracts if c.action == advice.bid), None)
     if best is None:
         typer.echo("Rat: weiter" if de else "Advice: pass (weiter)")

@@ -296,6 +296,15 @@ def score_record(rec: Any) -> dict[str, Any]:
     return out
 
 
+def is_session_line(item: Any) -> bool:
+    """A terminal session file's header (``{"format": "schafkopf-session/1", ...}``) or an
+    action of its game in progress (``{"game": n, "act": [...]}``): no record, and no error
+    (a session file's other lines are the records of its finished games)."""
+    return isinstance(item, Mapping) and (
+        "act" in item or str(item.get("format", "")).startswith("schafkopf-session")
+    )
+
+
 def read_records(text: str) -> Iterator[tuple[int, Any]]:
     """The records in ``text``: one JSON document (a record or a list of them, pretty-printed
     or not), or JSON Lines; yields (line, record).
@@ -378,6 +387,8 @@ def score_stream(text: str, out: IO[str], err: IO[str], source: str = "-") -> in
     report = ErrorReport(err, source)
     seen = 0
     for lineno, rec in read_records(text):
+        if is_session_line(rec):
+            continue
         seen += 1
         try:
             if isinstance(rec, RecordError):
@@ -662,6 +673,7 @@ __all__ = [
     "RecordError",
     "check_result",
     "game_to_record",
+    "is_session_line",
     "read_records",
     "record_from_text",
     "record_to_game",

@@ -94,10 +94,10 @@ class Advice:
 
 
 def read_hand(text: str | Sequence[str], rules: Ruleset) -> list[int]:
-    """A hand from card tokens or names (``EO GU HA ...``, ``Eichel-Ober, ...``)."""
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    """A hand from card tokens or names (``EO GU HA ...``, ``Eichel-Ober, pik dame, ...``):
+    one text, or one item per card (as a command line gives them), or items of several."""
     try:
-        cards = [parse_card(w) for w in words]
+        cards = [c for item in ([text] if isinstance(text, str) else text) for c in _cards_in(item)]
     except SchafkopfError as e:
         raise AdviceError(str(e)) from None
     if len(cards) != rules.hand_size:
@@ -108,6 +108,21 @@ def read_hand(text: str | Sequence[str], rules: Ruleset) -> list[int]:
     if outside:
         raise AdviceError(f"{len(outside)} card(s) are not in the short deck")
     return cards
+
+
+def _cards_in(text: str) -> list[int]:
+    """The cards of one text: a card's name whole (``pik dame``, ``Ober of Acorns``), else
+    names between commas, else tokens between spaces."""
+    parts = [p for p in text.split(",") if p.strip()]
+    if len(parts) > 1:
+        return [c for p in parts for c in _cards_in(p)]
+    try:
+        return [parse_card(text)]
+    except SchafkopfError:
+        words = text.split()
+        if len(words) < 2:
+            raise
+    return [parse_card(w) for w in words]
 
 
 def advise(

@@ -81,6 +81,14 @@ def make_player(spec: str, name: str | None = None) -> Player:
     kind, options = parse_spec(spec)
     module, attribute = _FACTORIES[kind]
     factory: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
+    known = _option_names(factory)
+    if known is not None:
+        unknown = [key for key in options if key not in known]
+        if unknown:
+            raise PlayerSpecError(
+                f"player {spec!r}: unknown option {unknown[0]!r} for {kind}: one of "
+                f"{', '.join(known) or 'none'}"
+            )
     try:
         return factory(name=name or kind, **options)
     except TypeError as e:
@@ -101,6 +109,19 @@ def spec_of(player: object, kind: str) -> str:
         if (value := getattr(player, key, default)) != default
     ]
     return kind + (":" + ",".join(options) if options else "")
+
+
+def _option_names(factory: Callable[..., Player]) -> list[str] | None:
+    """The options a player's constructor takes (not ``name``); None where it takes any."""
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.name != "name"]
 
 
 _OPTION_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}

@@ -1073,7 +1073,8 @@ class _Position:
 def _position(game: Game, tricks: bool) -> _Position:
     """Renumber a game in card play for the kernel, counting points or tricks."""
     if game.phase != "play" or game.contract is None:
-        raise SolverError(f"the game is not in card play (phase {game.phase!r})")
+        where = "is over" if game.is_over() else "has not reached its card play"
+        raise SolverError(f"the game {where}: the solver takes a position in card play")
     contract = game.contract
     if contract.kind is Kind.RAMSCH:
         raise SolverError("Ramsch has no declarer side: the open-hand solver needs one")

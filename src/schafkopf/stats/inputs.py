@@ -4,21 +4,13 @@ in progress are passed over, as ``schafkopf analyze`` does."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
-from schafkopf.record import RecordError, read_records, record_from_text
+from schafkopf.record import RecordError, is_session_line, read_records, record_from_text
 
 TEXT_TAG = "sk1"
 """How a text-form record starts (:func:`schafkopf.record.record_to_text`)."""
-
-
-def is_session_line(item: Any) -> bool:
-    """A session file's header (``{"format": "schafkopf-session/1", ...}``) or an action of
-    its game in progress (``{"game": n, "act": [...]}``): no record, and no error."""
-    return isinstance(item, Mapping) and (
-        "act" in item or str(item.get("format", "")).startswith("schafkopf-session")
-    )
 
 
 def records_in(text: str) -> Iterator[tuple[int, Any]]:

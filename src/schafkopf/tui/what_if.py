@@ -43,6 +43,29 @@ def turned(game: Game, steps: int, seat: int) -> Game:
     return g
 
 
+def seat_names(players: object, n: int, lang: str) -> list[str]:
+    """The record's names of its ``n`` seats as the terminal shows them: a player spec (an
+    arena record names its bots by spec, ``pimc:samples=20,...``) as its level's word or its
+    kind, a name that repeats with its seat, and ``Platz 0`` (``Seat 0``) where none is given."""
+    from schafkopf.players.levels import BY_ID, SEAT_KIND
+
+    seat_word = "Platz" if lang == "de" else "Seat"
+    given = list(players) if isinstance(players, list) and len(players) == n else []
+    names = []
+    for s in range(n):
+        name = str(given[s]) if s < len(given) and str(given[s]).strip() else f"{seat_word} {s}"
+        level = BY_ID.get(SEAT_KIND.get(name, ""))
+        if level is not None:
+            name = level.de if lang == "de" else level.en
+        elif ":" in name or "=" in name:  # a spec no level has
+            name = name.split(":")[0].split(",")[0].upper() if len(name) > 20 else name
+        names.append(name)
+    return [
+        f"{name} ({seat_word} {s})" if names.count(name) > 1 else name
+        for s, name in enumerate(names)
+    ]
+
+
 def run_what_if(
     record: Mapping[str, Any],
     at: int,
@@ -75,8 +98,7 @@ def run_what_if(
         g = turned(game, steps, seat)
         if g.is_over():
             raise WhatIfError("the game is over at that step: choose an earlier one")
-        seat_word = "Platz" if lang == "de" else "Seat"
-        given = list(record.get("players") or [f"{seat_word} {s}" for s in range(n)])
+        given = seat_names(record.get("players"), n, lang)
         names = [W.name(given[(s + seat) % n]) for s in range(n)]
         bots, note = make_bots(opponents, names[1:], W)
     except (WhatIfError, OpponentsError) as e:
