@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from schafkopf.errors import SchafkopfError
@@ -111,7 +112,8 @@ def spec_of(player: object, kind: str) -> str:
     return kind + (":" + ",".join(options) if options else "")
 
 
-def _option_names(factory: Callable[..., Player]) -> list[str] | None:
+@cache
+def _option_names(factory: Callable[..., Player]) -> tuple[str, ...] | None:
     """The options a player's constructor takes (not ``name``); None where it takes any."""
     import inspect
 
@@ -121,7 +123,7 @@ def _option_names(factory: Callable[..., Player]) -> list[str] | None:
         return None
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
         return None
-    return [p.name for p in params if p.name != "name"]
+    return tuple(p.name for p in params if p.name != "name")
 
 
 _OPTION_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
