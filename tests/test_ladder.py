@@ -86,3 +86,25 @@ def test_a_rash_beginner_plays_more_hands() -> None:
         return n
 
     assert declared(2.0) > declared(0.0)
+
+
+def test_a_spec_error_names_its_reason_and_crosses_processes() -> None:
+    import pickle
+
+    cases = {"genius": "unknown_player", "level:9": "unknown_level", "pimc:x": "not_key_value",
+             "pimc:samplez=3": "unknown_option"}  # fmt: skip
+    for spec, reason in cases.items():
+        with pytest.raises(PlayerSpecError) as caught:
+            make_player(spec)
+        assert caught.value.reason == reason and caught.value.code == "bad_player"
+        again = pickle.loads(pickle.dumps(caught.value))
+        assert (again.reason, again.params, str(again)) == (
+            reason,
+            caught.value.params,
+            str(caught.value),
+        )
+    with pytest.raises(PlayerSpecError) as caught:
+        make_player("pimc:samplez=3")
+    assert (
+        caught.value.params["option"] == "samplez" and "samples" in caught.value.params["options"]
+    )

@@ -584,8 +584,11 @@ def test_opponents_by_spec_or_level() -> None:
     assert [b.name for b in bots] == ["Sepp", "Resi", "Hias"]
     assert all(isinstance(b, PimcPlayer) for b in make_bots("pimc_inference", ["Sepp"])[0])
     assert isinstance(make_bots("random", ["Sepp"])[0][0], RandomPlayer)
-    with pytest.raises(ValueError, match="unbekannte Gegner 'pimc:bogus=1'"):
+    with pytest.raises(ValueError, match="unbekannte Gegner 'pimc:bogus=1': pimc kennt keine"):
         make_bots("pimc:bogus=1", ["Sepp"])
+    with pytest.raises(ValueError) as unknown:
+        make_bots("genius", ["Sepp"])
+    assert "unknown" not in str(unknown.value)  # all German
     console = _console()
     code = run_terminal_session(
         rules=Ruleset.preset("standard"), opponents="genius", console=console, delay=0

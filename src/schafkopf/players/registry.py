@@ -17,9 +17,23 @@ from schafkopf.players.base import Player
 
 
 class PlayerSpecError(SchafkopfError):
-    """A player name or option that is not known."""
+    """A player name or option that is not known. ``reason`` says which for a face to word
+    (``unknown_player``, ``unknown_level``, ``not_key_value``, ``unknown_option``,
+    ``bad_option``), with ``params`` (``kind``, ``option``, ``options``, ...)."""
 
     code = "bad_player"
+
+    def __init__(self, message: str, reason: str = "bad_option", **params: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _spec_error, (str(self), self.reason, self.params)  # across processes
+
+
+def _spec_error(message: str, reason: str, params: dict[str, Any]) -> PlayerSpecError:
+    return PlayerSpecError(message, reason, **params)
 
 
 _FACTORIES: dict[str, tuple[str, str]] = {
@@ -63,16 +77,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
         target = ladder_spec(int(rest)) if rest.strip().isdigit() else None
         if target is None:
-            raise PlayerSpecError(f"unknown level {rest!r}: level:1 to level:{len(LADDER)}")
+            raise PlayerSpecError(
+                f"unknown level {rest!r}: level:1 to level:{len(LADDER)}",
+                "unknown_level",
+                level=rest,
+            )
         return parse_spec(target)
     if kind not in _FACTORIES:
         kinds = ", ".join([*player_kinds(), "level:N"])
-        raise PlayerSpecError(f"unknown player {kind!r}: one of {kinds}")
+        raise PlayerSpecError(
+            f"unknown player {kind!r}: one of {kinds}", "unknown_player", kind=kind
+        )
     options: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise PlayerSpecError(f"player option {item!r} must be key=value")
+            raise PlayerSpecError(
+                f"player option {item!r} must be key=value", "not_key_value", option=item
+            )
         options[key.strip()] = _typed(raw.strip())
     return kind, options
 
@@ -88,7 +110,11 @@ def make_player(spec: str, name: str | None = None) -> Player:
         if unknown:
             raise PlayerSpecError(
                 f"player {spec!r}: unknown option {unknown[0]!r} for {kind}: one of "
-                f"{', '.join(known) or 'none'}"
+                f"{', '.join(known) or 'none'}",
+                "unknown_option",
+                kind=kind,
+                option=unknown[0],
+                options=list(known),
             )
     try:
         return factory(name=name or kind, **options)

@@ -80,8 +80,15 @@ def make_bots(
     except PlayerSpecError as e:
         levels = ", ".join(lv.id for lv in LISTED)
         kinds = ", ".join(player_kinds())
+        if e.reason == "unknown_option":
+            why = words.t("unknown_option", option=e.params["option"], kind=e.params["kind"],
+                          options=", ".join(e.params["options"]))  # fmt: skip
+        elif e.reason in ("unknown_player", "unknown_level"):
+            why = ""  # the kinds and levels follow
+        else:
+            why = f" ({e})"
         raise OpponentsError(
-            words.t("bad_opponents", opponents=opponents, error=e, kinds=kinds, levels=levels)
+            words.t("bad_opponents", opponents=opponents, why=why, kinds=kinds, levels=levels)
         ) from None
     except ImportError:
         if spec.partition(":")[0] != "heuristic":

@@ -174,9 +174,10 @@ Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
 beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         # session
         "bad_opponents": (
-            "unbekannte Gegner {opponents!r} ({error}). Möglich sind die Spielerarten {kinds} "
+            "unbekannte Gegner {opponents!r}{why}. Möglich sind die Spielerarten {kinds} "
             "mit Optionen (pimc:samples=20,seconds=0.5) oder die Stufen {levels}."
         ),
+        "unknown_option": ": {kind} kennt keine Option {option!r} (nur {options})",
         "not_installed": "die Gegner {opponents!r} sind hier nicht installiert",
         "random_stand_in": "Die regelbasierten Gegner fehlen hier: es spielen Zufallsspieler.",
         "ended": "Sitzung beendet {after}.",
@@ -349,9 +350,10 @@ Input (upper or lower case):
 Every finished game is booked; with --session a game in progress goes on
 exactly where it stopped when the session is resumed.""",
         "bad_opponents": (
-            "unknown opponents {opponents!r} ({error}). Possible are the player kinds {kinds} "
+            "unknown opponents {opponents!r}{why}. Possible are the player kinds {kinds} "
             "with options (pimc:samples=20,seconds=0.5) or the levels {levels}."
         ),
+        "unknown_option": ": {kind} has no option {option!r} (only {options})",
         "not_installed": "the opponents {opponents!r} are not installed here",
         "random_stand_in": "The rule-based opponents are missing here: random players play.",
         "ended": "Session over {after}.",
