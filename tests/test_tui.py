@@ -610,6 +610,23 @@ def test_amounts_carry_the_unit() -> None:
     assert re.search(r"Stock: \d+ Punkte?", out)
 
 
+def test_the_unit_by_default_is_the_rules_own() -> None:
+    """Without a unit the terminal counts as the page and ``stats`` do: cents for the
+    sauspiel and bsv presets, points for the others."""
+    from schafkopf.tui.session import default_unit
+
+    for preset, unit, other in (("standard", " Punkte", " ct"), ("sauspiel", " ct", " Punkt")):
+        console = _console()
+        code = run_terminal_session(
+            rules=Ruleset.preset(preset), games=2, opponents="random", seed=3, console=console,
+            read=_auto_reader(console), delay=0, unit=None,
+        )  # fmt: skip
+        out = _out(console)
+        assert code == 0 and unit in out and other not in out, preset
+    assert default_unit(Ruleset.preset("standard"), "en") == "points"
+    assert default_unit(Ruleset.preset("bsv"), "en") == "ct"
+
+
 def test_resume_continues_the_game_in_progress_in_process(tmp_path: object) -> None:
     from pathlib import Path
 

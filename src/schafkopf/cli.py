@@ -191,8 +191,12 @@ def play(
         bool, typer.Option(help="Play a card by itself when it is the only legal one.")
     ] = True,
     unit: Annotated[
-        str, typer.Option(help="Unit shown with every amount, e.g. ct, Punkte.")
-    ] = "ct",
+        str | None,
+        typer.Option(
+            help="Unit shown with every amount, e.g. ct, Punkte (default: ct for the sauspiel "
+            "and bsv presets, else points)."
+        ),
+    ] = None,
     from_record: Annotated[
         str | None,
         typer.Option(
@@ -230,7 +234,7 @@ def play(
         session_file=session_file,
         french=french,
         auto=auto,
-        unit=unit.strip(),
+        unit=None if unit is None or not unit.strip() else unit.strip(),
         lang=code_lang,
     )
     raise typer.Exit(code)
@@ -245,7 +249,7 @@ def _what_if(
     seed: int | None,
     french: bool,
     auto: bool,
-    unit: str,
+    unit: str | None,
     lang: str,
 ) -> int:
     """``play --from``: the chosen game of a record file, played on from step ``at``."""

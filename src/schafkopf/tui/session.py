@@ -26,6 +26,7 @@ from schafkopf.players.levels import LISTED, level
 from schafkopf.players.random_player import RandomPlayer
 from schafkopf.players.registry import PlayerSpecError, make_player, player_kinds
 from schafkopf.rules import Ruleset
+from schafkopf.scoring import tariff_unit
 from schafkopf.session import Session, SessionError
 from schafkopf.tui.human import HumanPlayer, QuitSession, Reader
 from schafkopf.tui.render import (
@@ -134,6 +135,14 @@ def _play_game(
     play_game(game, players, rng, on_action=show)
 
 
+def default_unit(rules: Ruleset, lang: str) -> str:
+    """The unit the rules' tariffs are in, as the terminal names it: ``ct`` (the sauspiel and
+    bsv presets), else points (``Punkte``, ``points``), as the page and ``stats`` count."""
+    if tariff_unit(rules) == "ct":
+        return "ct"
+    return "Punkte" if lang == "de" else "points"
+
+
 def _final(session: Session, unit: str = "ct", words: Lang = GERMAN) -> Text:
     """The closing line: who is ahead, or that all stand equal (after all-passes, say)."""
     W = words
@@ -164,7 +173,7 @@ def run_terminal_session(
     read: Reader | None = None,
     delay: float | None = None,
     auto: bool = True,
-    unit: str = "ct",
+    unit: str | None = "ct",
     lang: str = "de",
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
@@ -173,9 +182,10 @@ def run_terminal_session(
     ``session_file`` every action is saved as it happens and every finished game is booked;
     an existing file is resumed (its rules, players and number of games win) and a game in
     progress goes on exactly where it stopped. With ``auto`` a forced card plays itself;
-    ``unit`` is shown with every amount. ``q`` (after asking), Ctrl-D or Ctrl-C stop cleanly
-    after printing the ledger so far. ``lang`` is the language of every text (``de`` or
-    ``en``; in English seat 0 is "You" unless named). Returns the exit code (0, or 2 for a bad
+    ``unit`` is shown with every amount (None: the rules' own, :func:`default_unit`). ``q``
+    (after asking), Ctrl-D or Ctrl-C stop cleanly after printing the ledger so far. ``lang``
+    is the language of every text (``de`` or ``en``; in English seat 0 is "You" unless
+    named). Returns the exit code (0, or 2 for a bad
     session file or opponent name).
     """
     console = console or Console(highlight=False)
@@ -208,6 +218,7 @@ def run_terminal_session(
         return 2
     if note:
         console.print(Text(note, "yellow"))
+    unit = default_unit(session.rules, lang) if unit is None else unit
     names = [W.name(n) for n in session.players]
     human = HumanPlayer(names[0], console, read, names=names, french=french, auto=auto, lang=lang)
     seats: list[Player] = [human, *bots]

@@ -21,7 +21,13 @@ from schafkopf.game import Game
 from schafkopf.record import record_to_game
 from schafkopf.tui.human import HumanPlayer, QuitSession, Reader
 from schafkopf.tui.render import render_result, render_status
-from schafkopf.tui.session import OpponentsError, _default_delay, _play_game, make_bots
+from schafkopf.tui.session import (
+    OpponentsError,
+    _default_delay,
+    _play_game,
+    default_unit,
+    make_bots,
+)
 from schafkopf.tui.texts import lang as lang_of
 
 
@@ -78,7 +84,7 @@ def run_what_if(
     read: Reader | None = None,
     delay: float | None = None,
     auto: bool = True,
-    unit: str = "ct",
+    unit: str | None = "ct",
     lang: str = "de",
 ) -> int:
     """Play ``record``'s game on from its step ``at`` (1: before the first action) in the
@@ -87,6 +93,7 @@ def run_what_if(
     console = console or Console(highlight=False)
     W = lang_of(lang, french)
     game = record_to_game(record)
+    unit = default_unit(game.rules, lang) if unit is None else unit
     n = game.rules.players
     try:
         steps = at - 1
