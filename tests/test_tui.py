@@ -667,6 +667,35 @@ def test_resume_continues_the_game_in_progress_in_process(tmp_path: object) -> N
     assert finished.deal == seen.deal
 
 
+def test_a_resumed_session_keeps_its_opponents_language_and_deck(tmp_path: object) -> None:
+    """``Resume with: schafkopf play --session FILE`` brings back what the session was started
+    with (here level 1 bots, English, the French deck); what the call gives anew wins."""
+    from pathlib import Path
+
+    from schafkopf.session import Session
+
+    path = Path(str(tmp_path)) / "s.jsonl"
+    console = _console()
+    quit_at_once = iter(["q", "y"])
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), games=1, opponents="level:1", seed=5,
+        session_file=path, console=console, delay=0, read=lambda _p: next(quit_at_once),
+        lang="en", french=True,
+    )  # fmt: skip
+    assert code == 0 and "Resume with: schafkopf play --session" in _out(console)
+    kept = Session.resume(path).settings
+    assert kept == {"opponents": "level:1", "lang": "en", "french": True, "unit": "ct"}
+    for lang, french, said in ((None, None, "Choose:"), ("de", False, "Wähle:")):
+        console = _console()
+        answers = iter(["q", "y" if lang is None else "j"])
+        run_terminal_session(rules=Ruleset.preset("standard"), session_file=path,
+                             console=console, delay=0, read=lambda _p, a=answers: next(a),
+                             lang=lang, french=french)  # fmt: skip
+        out = _out(console)
+        assert said in out
+        assert ("♣" in out or "♠" in out or "♥" in out or "♦" in out) == (french is None)
+
+
 # -- English (--lang en) and the French deck (--french) ------------------------------------------
 
 # Ober, Unter and Sau are the cards' names in English too (as on the page: "Sau of Hearts")

@@ -162,12 +162,13 @@ def play(
         bool, typer.Option(help="Go on past --games until every seat has dealt equally often.")
     ] = False,
     opponents: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Computer players: a player spec (heuristic, random, pimc, "
-            "pimc:samples=20,seconds=0.5) or a level (level:1 to level:5)."
+            "pimc:samples=20,seconds=0.5) or a level (level:1 to level:5); default: heuristic, "
+            "or a resumed session's."
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deals and the bots.")] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "Du",
     session_file: Annotated[
@@ -175,12 +176,14 @@ def play(
         typer.Option("--session", help="Session file (JSON Lines); resumed if it exists."),
     ] = None,
     french: Annotated[
-        bool,
+        bool | None,
         typer.Option(
+            "--french/--german",
             help="Play with the French deck: its symbols (Q♣) and words (Kreuz-Dame, Pik-Ass; "
-            "Queen of Clubs in English); French tokens are read too."
+            "Queen of Clubs in English); French tokens are read too. Default: the German "
+            "deck, or a resumed session's.",
         ),
-    ] = False,
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -218,10 +221,21 @@ def play(
     recorded game on from one of its steps."""
     from schafkopf.tui import run_terminal_session
 
-    code_lang = _language(lang, "de")
+    code_lang = _language(lang, "de")  # with --session, a resumed file's language unless given
     if from_record is not None:
         raise typer.Exit(
-            _what_if(from_record, game, at, seat, opponents, seed, french, auto, unit, code_lang)
+            _what_if(
+                from_record,
+                game,
+                at,
+                seat,
+                opponents or "heuristic",
+                seed,
+                bool(french),
+                auto,
+                unit,
+                code_lang,
+            )
         )
     rules = _rules_from(preset, rules_file, option)
     code = run_terminal_session(
@@ -235,7 +249,7 @@ def play(
         french=french,
         auto=auto,
         unit=None if unit is None or not unit.strip() else unit.strip(),
-        lang=code_lang,
+        lang=None if lang is None else code_lang,
     )
     raise typer.Exit(code)
 
@@ -830,16 +844,10 @@ def _language(value: str | None, fallback: str) -> str:
     """The language a command speaks: ``--lang`` where given, else the locale's (``LC_ALL``,
     ``LC_MESSAGES``, ``LANG``: ``de_*`` German, any other set locale English), else the
     command's own ``fallback`` (no locale, or C/POSIX). An unknown ``--lang`` exits 2."""
-    from schafkopf.tui.texts import LANGS
+    from schafkopf.tui.texts import LANGS, locale_language
 
     if value is None:
-        for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-            locale = os.environ.get(name, "").strip()
-            if locale:
-                if locale.split(".")[0] in ("C", "POSIX"):
-                    return fallback
-                return "de" if locale.lower().startswith("de") else "en"
-        return fallback
+        return locale_language(fallback)
     code = value.strip().lower()
     if code not in LANGS:
         typer.echo(f"schafkopf: unknown --lang {value!r}: one of {', '.join(LANGS)}", err=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -48,6 +48,7 @@ class Session:
         first_dealer: int = 0,
         seed: int | None = None,
         path: str | Path | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         if len(players) != rules.players:
             raise SessionError(f"the rules seat {rules.players} players, got {len(players)} names")
@@ -59,6 +60,9 @@ class Session:
         self.until_equal = until_equal
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         self.first_dealer = first_dealer
+        self.settings = dict(settings or {})
+        """What the face that plays the session remembers with it (the terminal: the
+        opponents, the language, the deck, the unit), kept in the file's header."""
         self.path = Path(path) if path is not None else None
         self.records: list[dict[str, Any]] = []
         self.balances = [0] * rules.players
@@ -80,6 +84,7 @@ class Session:
             "until_equal": self.until_equal,
             "first_dealer": self.first_dealer,
             "seed": self.seed,
+            **({"settings": self.settings} if self.settings else {}),
         }
 
     @classmethod
@@ -114,6 +119,7 @@ class Session:
             first_dealer=head.get("first_dealer", 0),
             seed=head.get("seed"),
             path=None,
+            settings=head["settings"] if isinstance(head.get("settings"), dict) else None,
         )
         for lineno, line in enumerate(lines[1:], 2):
             try:

@@ -36,7 +36,7 @@ from schafkopf.tui.render import (
     render_result,
     render_status,
 )
-from schafkopf.tui.texts import GERMAN, Lang, lang
+from schafkopf.tui.texts import GERMAN, LANGS, Lang, lang, locale_language
 
 lang_of = lang
 
@@ -164,32 +164,46 @@ def run_terminal_session(
     rules: Ruleset,
     games: int = 8,
     until_equal: bool = False,
-    opponents: str = "heuristic",
+    opponents: str | None = None,
     seed: int | None = None,
     name: str = "Du",
     session_file: str | Path | None = None,
-    french: bool = False,
+    french: bool | None = None,
     console: Console | None = None,
     read: Reader | None = None,
     delay: float | None = None,
     auto: bool = True,
     unit: str | None = "ct",
-    lang: str = "de",
+    lang: str | None = None,
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
 
     ``opponents`` is a player spec or a level id (:mod:`schafkopf.players.levels`). With
     ``session_file`` every action is saved as it happens and every finished game is booked;
     an existing file is resumed (its rules, players and number of games win) and a game in
-    progress goes on exactly where it stopped. With ``auto`` a forced card plays itself;
+    progress goes on exactly where it stopped. The file remembers the opponents, the
+    language, the deck and a unit given: where a resumed session's call leaves them out
+    (None), they are the file's; else the rule-based opponents, the locale's language
+    (German where none is set), the German deck. With ``auto`` a forced card plays itself;
     ``unit`` is shown with every amount (None: the rules' own, :func:`default_unit`). ``q``
-    (after asking), Ctrl-D or Ctrl-C stop cleanly after printing the ledger so far. ``lang``
-    is the language of every text (``de`` or ``en``; in English seat 0 is "You" unless
-    named). Returns the exit code (0, or 2 for a bad
-    session file or opponent name).
+    (after asking), Ctrl-D or Ctrl-C stop cleanly after printing the ledger so far. In
+    English seat 0 is "You" unless named. Returns the exit code (0, or 2 for a bad session
+    file or opponent name).
     """
     console = console or Console(highlight=False)
     delay = _default_delay() if delay is None else delay
+    resumed: Session | None = None
+    if session_file is not None and Path(session_file).exists():
+        try:
+            resumed = Session.resume(session_file)
+        except (SessionError, OSError, ValueError) as e:
+            console.print(Text(f"schafkopf: {e}", "red"))
+            return 2
+    kept = resumed.settings if resumed is not None else {}
+    lang = lang or (kept["lang"] if kept.get("lang") in LANGS else locale_language("de"))
+    french = bool(kept.get("french", False)) if french is None else french
+    opponents = opponents or str(kept.get("opponents") or "heuristic")
+    unit = kept.get("unit") if unit is None and isinstance(kept.get("unit"), str) else unit
     W = lang_of(lang, french)
     name = W.name(name.strip() or "Du")
     try:
@@ -199,8 +213,8 @@ def run_terminal_session(
         console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     try:
-        if session_file is not None and Path(session_file).exists():
-            session = Session.resume(session_file)
+        if resumed is not None:
+            session = resumed
             done = W.games_count(session.played)
             of = W.t("of_games", n=session.games) if session.games else ""
             console.print(Text(W.t("resumed", file=session_file, done=done, of=of), "bold"))
@@ -209,9 +223,11 @@ def run_terminal_session(
             if session_file is not None:
                 Path(session_file).parent.mkdir(parents=True, exist_ok=True)
             players = [name, *bot_names(name, rules.players - 1)]
+            settings = {"opponents": opponents, "lang": lang, "french": french}
             session = Session(
-                rules, players, games=games, until_equal=until_equal, seed=seed, path=session_file
-            )
+                rules, players, games=games, until_equal=until_equal, seed=seed,
+                path=session_file, settings=settings | ({"unit": unit} if unit else {}),
+            )  # fmt: skip
         bots, note = make_bots(bots_spec, session.players[1:], W)
     except (SessionError, OSError, ValueError) as e:
         console.print(Text(f"schafkopf: {e}", "red"))

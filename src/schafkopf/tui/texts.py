@@ -10,6 +10,7 @@ English words of the German deck are the web page's (Acorns, Leaves, Hearts, Bel
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -186,7 +187,10 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "winners": "{ended} Vorne liegen gleichauf {names} mit je {amount}.",
         "resumed": "Sitzung {file} fortgesetzt: {done}{of} gespielt.",
         "of_games": " von {n}",
-        "from_file": "(Regeln, Spieler und Spielzahl kommen aus der Datei.)",
+        "from_file": (
+            "(Regeln, Spieler, Spielzahl, Gegner, Sprache und Blatt kommen aus der Datei, "
+            "wo sie nicht neu angegeben sind.)"
+        ),
         "game_rule": "Spiel {n}{of} · Geber: {dealer} · Vorhand: {vorhand}",
         "goes_on": "Das angefangene Spiel geht weiter, wo es aufgehört hat ({moves} gespielt).",
         "move": "Zug",
@@ -362,7 +366,10 @@ exactly where it stopped when the session is resumed.""",
         "winners": "{ended} Tied for the lead: {names} with {amount} each.",
         "resumed": "Session {file} resumed: {done}{of} played.",
         "of_games": " of {n}",
-        "from_file": "(Rules, players and number of games come from the file.)",
+        "from_file": (
+            "(Rules, players, number of games, opponents, language and deck come from the "
+            "file, where not given anew.)"
+        ),
         "game_rule": "Game {n}{of} · Dealer: {dealer} · Lead: {vorhand}",
         "goes_on": "The game in progress goes on where it stopped ({moves} played).",
         "move": "move",
@@ -563,6 +570,18 @@ class Lang:
 
 
 GERMAN: Final = Lang()
+
+
+def locale_language(fallback: str) -> str:
+    """The language of the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``): ``de`` for
+    ``de_*``, ``en`` for any other set locale, ``fallback`` where none is set (or C/POSIX)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        locale = os.environ.get(name, "").strip()
+        if locale:
+            if locale.split(".")[0] in ("C", "POSIX"):
+                return fallback
+            return "de" if locale.lower().startswith("de") else "en"
+    return fallback
 
 
 def lang(code: str = "de", french: bool = False) -> Lang:
