@@ -34,6 +34,7 @@ from schafkopf.tui import (
     run_terminal_session,
     sort_cards,
 )
+from schafkopf.tui.human import offered_contract
 
 NAMES = ["Du", "Sepp", "Resi", "Hias"]
 
@@ -543,6 +544,34 @@ def test_solo_with_a_suit_at_the_offer_step_is_kept_for_naming() -> None:
     assert "Beim Bieten sagt man nur die Art; Herz-Solo ist gemerkt" in out
     assert "Du sagst an, was du geboten hast: Herz-Solo." in out
     assert len(prompts) == 1
+
+
+def test_kontra_again_says_it_is_said_already() -> None:
+    from schafkopf.tui.reasons import why_not
+
+    g = _named_game(HANDS, "solo H", declarer=1)
+    g.apply(DOUBLE, 0)  # Du says Kontra against Sepp's solo
+    assert why_not(g.view(0), DOUBLE, NAMES) == (
+        "Kontra ist schon gesagt. Re darf nur die Spielerseite sagen."
+    )
+
+
+def test_a_contract_said_when_bidding_is_spiel_and_named_later() -> None:
+    """``sauspiel gras`` or ``solo h`` at spiel/weiter says spiel and names that game when the
+    person names one (a Sauspiel too, not only the games offered in the settling round)."""
+    g = Game(hands=HANDS, dealer=3)
+    v = g.view(0)
+    assert parse_input("sauspiel gras", v) == SPIEL and parse_input("herz solo", v) == SPIEL
+    assert offered_contract("sauspiel gras", v) == name_action(Kind.RUFSPIEL, 1)
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Du", console, _scripted(["solo h"], prompts), names=NAMES)
+    human.new_game(g)
+    assert human.choose(g.view(0), random.Random()) == SPIEL
+    g.apply(SPIEL, 0)
+    while g.to_move != 0:
+        g.apply(WEITER, g.to_move)
+    assert human.choose(g.view(0), random.Random()) == name_action(Kind.SOLO, 2)
+    assert "Herz-Solo ist gemerkt" in _out(console) and len(prompts) == 1
 
 
 def test_q_asks_first_and_l_lists_the_tricks() -> None:

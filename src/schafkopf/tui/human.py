@@ -21,6 +21,7 @@ from schafkopf.actions import (
     NAME_BASE,
     NAMES,
     NICHT_KLOPFEN,
+    SPIEL,
     WEITER,
     Action,
     ActionError,
@@ -38,6 +39,7 @@ from schafkopf.cards import (
     parse_card,
 )
 from schafkopf.game import (
+    BIDDING,
     KLOPFEN_PHASE,
     NAMING,
     PLAY,
@@ -171,8 +173,11 @@ def _contract_words(words: list[str]) -> tuple[Kind, int | None, bool] | None:
 def _contract_action(
     view: View, kind: Kind, suit: int | None, tout: bool, L: Lang = GERMAN
 ) -> Action:
-    """The offer (settling round) or naming action that words for a contract stand for."""
+    """The offer (settling round) or naming action that words for a contract stand for; when
+    bidding, spiel (the contract is remembered for naming: :func:`offered_contract`)."""
     try:
+        if view.phase == BIDDING and SPIEL in view.legal:
+            return SPIEL
         if view.phase == SETTLING:
             if kind is Kind.RUFSPIEL:
                 raise InputError(L.t("no_rufspiel_offer"))
@@ -201,9 +206,10 @@ def _normal(text: str) -> str:
 
 
 def offered_contract(text: str, view: View) -> Action | None:
-    """At the offer step, the contract that words like ``solo h`` will name later (the suit
-    is said only when naming): its naming action, or None if the words hold no suit."""
-    if view.phase != SETTLING:
+    """When bidding or at the offer step, the contract that words like ``solo h`` or
+    ``sauspiel eichel`` will name later (the suit is said only when naming): its naming
+    action, or None if the words hold no suit."""
+    if view.phase not in (BIDDING, SETTLING):
         return None
     words = _contract_words(_normal(text).split())
     if words is None or words[1] is None or words[0] not in SUIT_KINDS:
@@ -347,7 +353,9 @@ class HumanPlayer:
         self.words = _make_lang(lang, french)
         self.names = list(names) if names else [name, *self.words.t("seats").split(",")]
         self.game: Game | None = None
-        self._offered: tuple[int, int] | None = None
+        self._offered: int | None = None
+        """The doubling level (Kontra 0, Re 1, ...) already offered in this game: asked once;
+        the move line keeps offering it (``k``)."""
         self._to_name: Action | None = None
 
     def new_game(self, game: Game | None = None) -> None:
@@ -379,7 +387,7 @@ class HumanPlayer:
     def choose(self, view: View, rng: random.Random) -> Action:
         """Show the table and the choices, then read until the input names a legal action."""
         if DOUBLE in view.legal:
-            self._offered = (len(view.tricks), len(view.doublings))
+            self._offered = len(view.doublings)
         forced = self._forced(view)
         if forced is not None:
             label = self.words.card_label(forced, long=True)
@@ -417,15 +425,17 @@ class HumanPlayer:
             if choice not in view.legal:
                 self._error(self._why(view, choice))
                 continue
-            self._to_name = offered_contract(text, view)
-            if self._to_name is not None:
-                title = contract_title(self._to_name, self.words)
+            named = offered_contract(text, view)
+            if named is not None:  # kept over a later answer that names nothing ("2", "weiter")
+                self._to_name = named
+                title = contract_title(named, self.words)
                 self.console.print(Text(self.words.t("offer_kept", contract=title)))
             return choice
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
-        """Ask "Kontra? [j/N]" (or Re, ...) once each time the doubling newly becomes possible."""
-        key = (len(view.tricks), len(view.doublings))
+        """Ask "Kontra? [j/N]" (or Re, ...) once a game for each doubling level; declined, it
+        stays on the move line (``k``) while the rules allow it."""
+        key = len(view.doublings)
         if key == self._offered:
             return False
         self._offered = key

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from schafkopf.actions import KLOPFEN, NICHT_KLOPFEN, SPIEL, WEITER, Action
+from schafkopf.actions import DOUBLE, KLOPFEN, NICHT_KLOPFEN, SPIEL, WEITER, Action, action_name
 from schafkopf.game import View
 from schafkopf.refusals import SUIT_LETTERS, refusal
 from schafkopf.tui.texts import GERMAN, Lang
@@ -51,7 +51,11 @@ def _must_follow(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -
 
 def _not_entitled(L: Lang, view: View, p: dict[str, Any], names: Sequence[str]) -> str:
     key = "r_double_declarers" if p["side"] == "declarers" else "r_double_defenders"
-    return L.t(key, word=p["word"].capitalize())
+    text = L.t(key, word=p["word"].capitalize())
+    if view.doublings:  # "k" again after one's own Kontra: say that first
+        said = action_name(DOUBLE, len(view.doublings) - 1).capitalize()
+        return L.t("r_double_said", said=said) + " " + text
+    return text
 
 
 def _simple(key: str, **fields: Callable[[Lang, View, dict[str, Any]], object]) -> _Wording:

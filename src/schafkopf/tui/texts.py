@@ -164,7 +164,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "help": """\
 Eingaben (Groß/klein egal):
   Karte     ihre Nummer (3) oder ihr Kürzel: Farbe E G H S, Wert A Z K O U 9 8 7
-            (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau; französisch Q♣)
+            (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau); französisch
+            Wert und Farbe c ♣ s ♠ h ♥ d ♦, oder das Zeichen (qc = Q♣, 7h = 7♥)
   Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
   Spiele    die Nummer, oder: sauspiel gras, rufspiel G, solo h, herz-solo tout,
             wenz, geier, solo tout, ...
@@ -210,6 +211,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "r_double_not_yet": "{word} gibt es erst, wenn ein Spiel gespielt wird.",
         "r_no_kontra_ramsch": "Im Ramsch gibt es kein Kontra.",
         "r_max_doublings": "Öfter als {n}-mal darf nicht verdoppelt werden.",
+        "r_double_said": "{said} ist schon gesagt.",
         "r_double_declarers": "{word} darf nur die Spielerseite sagen.",
         "r_double_defenders": "{word} dürfen nur die Gegner des Spielers sagen.",
         "r_double_late": "Für {word} ist es jetzt zu spät.",
@@ -344,7 +346,8 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "help": """\
 Input (upper or lower case):
   Card      its number (3) or its token: suit E G H S, rank A Z K O U 9 8 7
-            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves; French Q♣)
+            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves); French
+            rank and suit c ♣ s ♠ h ♥ d ♦, or the symbol (qc = Q♣, 7h = 7♥)
   Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
   Games     the number, or: sauspiel leaves, rufspiel G, solo h, solo hearts tout,
             wenz, geier, solo tout, ...
@@ -385,6 +388,7 @@ exactly where it stopped when the session is resumed.""",
         "r_double_not_yet": "{word} only exists once a game is being played.",
         "r_no_kontra_ramsch": "There is no Kontra in Ramsch.",
         "r_max_doublings": "No more than {n} doublings are allowed.",
+        "r_double_said": "{said} has been said already.",
         "r_double_declarers": "Only the declarers' side may say {word}.",
         "r_double_defenders": "Only the declarer's opponents may say {word}.",
         "r_double_late": "It is too late for {word} now.",
