@@ -766,6 +766,7 @@ def test_a_whole_session_in_english(seed: int) -> None:
     assert code == 0
     assert "Game 1 of 2 · Dealer: " in out and "Result of game 2" in out
     assert "Choose:" in out and "Your cards:" in out and "Payouts: " in out
+    assert "Points (tricks)" not in out and "Points: " not in out  # card points are "Card points"
     assert "'xyz' is not understood" in out and "-1 is no choice" in out
     assert "Ledger (amounts: ct)" in out and "Standing after 2 of 2 games" in out
     assert "Session over after 2 games." in out

@@ -422,7 +422,9 @@ def render_result(
         won = L.t("won" if result.won else "lost")
         lines.append(
             Text.assemble(
-                (L.contract_name(c), "bold"), L.t("declarer_side", side=side), (won, "bold")
+                (L.contract_name(c), "bold"),
+                L.t("declarer_side" if len(result.declarers) > 1 else "declarer_one", side=side),
+                (won, "bold"),
             )
         )
         if c.kind is not Kind.SIE and result.declarer_points is not None:

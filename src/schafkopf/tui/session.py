@@ -257,7 +257,8 @@ def run_terminal_session(
                 count = len(game.history)
                 moves = f"{count} {W.t('move' if count == 1 else 'moves')}"
                 console.print(Text(W.t("goes_on", moves=moves), "bold"))
-                console.print(render_status(game.view(0), names, french=french, lang=lang))
+                if game.to_move != 0:  # the person's own turn shows the table itself
+                    console.print(render_status(game.view(0), names, french=french, lang=lang))
             rng = random.Random(f"{session.seed}:bots:{session.played}:{len(game.history)}")
             _play_game(game, seats, names, console, rng, delay, french, record, lang)
             session.finish_game(game)
