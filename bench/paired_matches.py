@@ -104,6 +104,10 @@ def main() -> None:
     deals = sorted(set(a.difference) & set(b.difference))
     if not deals:
         raise SystemExit("paired_matches: the two matches share no finished deal")
+    unlike = [d for d in deals if a.games[d][0]["hands"] != b.games[d][0]["hands"]]
+    if unlike:
+        raise SystemExit(f"paired_matches: deal {unlike[0]} has other cards in the two files "
+                         "(another seed or rules?): nothing to pair")  # fmt: skip
     rows = np.array([[a.difference[d], b.difference[d]] for d in deals])
     rows = np.column_stack([rows, rows[:, 1] - rows[:, 0]])
     ci = bootstrap_ci(rows)

@@ -3,6 +3,7 @@ records that replay, statistics, and the ``schafkopf arena`` command."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import itertools
 import json
@@ -213,12 +214,20 @@ def test_an_earlier_run_is_never_overwritten(tmp_path: Path) -> None:
     would have thrown hours of games away); the command says so and exits 2."""
     run_arena("standard", SPECS, deals=2, seed=5, workers=1, out_dir=tmp_path, progress=False)
     before = (tmp_path / "games.jsonl").read_bytes()
-    with pytest.raises(ArenaError, match=r"holds the games of an earlier run.*--resume"):
+    with pytest.raises(ArenaError, match=r"holds an earlier run.*--resume"):
         run_arena("standard", SPECS, deals=1, seed=6, workers=1, out_dir=tmp_path, progress=False)
     out = CliRunner().invoke(app, ["arena", "--players", "heuristic,random", "--deals", "1",
                                    "--workers", "1", "--out", str(tmp_path)])  # fmt: skip
     assert out.exit_code == 2 and "--resume" in out.stderr
     assert (tmp_path / "games.jsonl").read_bytes() == before
+    stored = tmp_path / "stored"  # as data/matches keeps a match: packed, with its summary
+    stored.mkdir()
+    (stored / "games.jsonl.gz").write_bytes(gzip.compress(before))
+    with pytest.raises(ArenaError, match="holds an earlier run"):
+        run_arena("standard", SPECS, deals=2, seed=5, workers=1, out_dir=stored, progress=False)
+    with pytest.raises(ArenaError, match="is packed: gunzip it"):
+        run_arena("standard", SPECS, deals=2, seed=5, workers=1, out_dir=stored,
+                  progress=False, resume=True)  # fmt: skip
 
 
 def test_one_run_at_a_time_writes_a_folder(tmp_path: Path) -> None:

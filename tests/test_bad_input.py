@@ -104,7 +104,8 @@ def test_text_reads_what_score_reads() -> None:
 
 
 def test_gzipped_records_read_as_plain(tmp_path: Path) -> None:
-    """The arena writes ``games.jsonl.gz``: every reading command takes it as it is."""
+    """The arena writes ``games.jsonl.gz``: score, text and stats take it as it is (every
+    reading command reads its input through the same function)."""
     lines = "".join(json.dumps(game_to_record(Game(seed=s))) + "\n" for s in range(3))
     (tmp_path / "g.jsonl").write_text(lines, encoding="utf-8")
     (tmp_path / "g.jsonl.gz").write_bytes(gzip.compress(lines.encode()))

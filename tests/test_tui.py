@@ -10,7 +10,15 @@ from io import StringIO
 import pytest
 from rich.console import Console
 
-from schafkopf.actions import DOUBLE, SPIEL, WEITER, name_action, offer_action, parse_action
+from schafkopf.actions import (
+    DOUBLE,
+    SPIEL,
+    WEITER,
+    is_card,
+    name_action,
+    offer_action,
+    parse_action,
+)
 from schafkopf.cards import SAU, CardSet, card, card_name, card_token, parse_card
 from schafkopf.game import Game, View
 from schafkopf.players.random_player import RandomPlayer
@@ -343,7 +351,7 @@ def test_session_in_process_two_games_and_the_ledger() -> None:
     assert code == 0
     assert "Ergebnis Spiel 2" in out and "Stand nach 2 von 2 Spielen" in out
     assert "Sitzung beendet nach 2 Spielen" in out
-    assert "Stock: " in out and "♣" in out and " ct" in out
+    assert "Stock: " in out and "♣" in out and " Punkte" in out  # the standard preset's unit
 
 
 def test_a_german_session_shown_in_english_names_seat_0_you() -> None:
@@ -546,6 +554,22 @@ def test_solo_with_a_suit_at_the_offer_step_is_kept_for_naming() -> None:
     assert len(prompts) == 1
 
 
+def test_kontra_declined_is_not_asked_again_in_the_game() -> None:
+    """Declined before the first card, the Kontra question does not come back after the first
+    trick (the move line still offers k while the rules allow it)."""
+    g = _named_game(HANDS, "solo H", declarer=1)
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Resi", console, _scripted(["n"], prompts), names=NAMES)
+    human.new_game(g)
+    assert human.wants_to_double(g.view(2), random.Random()) is False
+    while len(g.tricks) < 1:  # the first trick, played out
+        seat = g.to_move
+        g.apply(next(a for a in g.legal_actions(seat) if is_card(a)), seat)
+    assert DOUBLE in g.legal_actions(2)  # still allowed (before the second trick's first card)
+    assert human.wants_to_double(g.view(2), random.Random()) is False
+    assert prompts == ["Kontra? [j/N] "]
+
+
 def test_kontra_again_says_it_is_said_already() -> None:
     from schafkopf.tui.reasons import why_not
 
@@ -713,7 +737,7 @@ def test_a_resumed_session_keeps_its_opponents_language_and_deck(tmp_path: objec
     )  # fmt: skip
     assert code == 0 and "Resume with: schafkopf play --session" in _out(console)
     kept = Session.resume(path).settings
-    assert kept == {"opponents": "level:1", "lang": "en", "french": True, "unit": "ct"}
+    assert kept == {"opponents": "level:1", "lang": "en", "french": True}  # no unit given
     for lang, french, said in ((None, None, "Choose:"), ("de", False, "Wähle:")):
         console = _console()
         answers = iter(["q", "y" if lang is None else "j"])
@@ -768,7 +792,7 @@ def test_a_whole_session_in_english(seed: int) -> None:
     assert "Choose:" in out and "Your cards:" in out and "Payouts: " in out
     assert "Points (tricks)" not in out and "Points: " not in out  # card points are "Card points"
     assert "'xyz' is not understood" in out and "-1 is no choice" in out
-    assert "Ledger (amounts: ct)" in out and "Standing after 2 of 2 games" in out
+    assert "Ledger (amounts: points)" in out and "Standing after 2 of 2 games" in out
     assert "Session over after 2 games." in out
     assert re.search(r"\bYou (bid|play|lead|knock|win|pay|have)\b|to you\b|You:", out)
     assert not re.search(r"\bYou (bids|plays|leads|knocks|wins|pays|has)\b", out)
@@ -924,3 +948,17 @@ def test_what_if_words_an_arena_record_s_player_specs() -> None:
     ]  # fmt: skip
     assert seat_names(None, 4, "en") == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
     assert seat_names(["Anna", "", "Sepp"], 4, "de") == ["Platz 0", "Platz 1", "Platz 2", "Platz 3"]
+
+
+def test_french_letters_are_read_only_with_the_french_deck() -> None:
+    """``qc`` is Q♣ (Eichel-Ober) and ``7s`` 7♠ (Gras-Sieben) for a player who sees the French
+    deck; with the German deck ``S`` is Schellen and rank-first letters are no card."""
+    from schafkopf.tui.texts import lang
+
+    v = _named_game(HANDS, "solo H").view(0)
+    french, german = lang("en", True), lang("en", False)
+    assert parse_input("qc", v, french) == parse_card("EO")
+    assert parse_input("10h", v, french) == parse_card("HZ")
+    with pytest.raises(InputError, match="not understood"):
+        parse_input("qc", v, german)
+    assert parse_input("s8", v, french) == parse_card("S8")  # a German token stays German

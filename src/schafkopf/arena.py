@@ -719,11 +719,15 @@ def run_arena(
             out.mkdir(parents=True, exist_ok=True)
             stack.enter_context(_folder_lock(out))
             earlier = out / "games.jsonl"
-            if not resume and earlier.exists() and earlier.stat().st_size:
+            packed = out / "games.jsonl.gz"
+            held = earlier.exists() and earlier.stat().st_size > 0
+            if not resume and (held or packed.exists() or (out / "summary.json").exists()):
                 raise ArenaError(
-                    f"{out} holds the games of an earlier run: carry that match on with "
-                    f"--resume, or choose another --out (or delete {earlier} to start afresh)"
+                    f"{out} holds an earlier run: carry that match on with --resume, or "
+                    "choose another --out (or empty the folder to start afresh)"
                 )
+            if resume and not earlier.exists() and packed.exists():
+                raise ArenaError(f"{packed} is packed: gunzip it to carry the match on")
             if resume and earlier.exists():
                 done = finished_deals(earlier, rules, labels, seats, seed, streams)
                 for deal in sorted(done):  # deals past ``deals`` stay in the file, unused

@@ -32,9 +32,6 @@ SUIT_NAMES: Final = ("Eichel", "Gras", "Herz", "Schellen")
 RANK_NAMES: Final = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
 FRENCH_SUITS: Final = ("♣", "♠", "♥", "♦")
 FRENCH_RANKS: Final = ("A", "10", "K", "Q", "J", "9", "8", "7")
-FRENCH_LETTERS: Final = "CSHD"
-"""The French suits as a keyboard has them (clubs, spades, hearts, diamonds), after the rank:
-``qc`` is Q♣. A German token puts its suit first (``SK``), so the two never meet."""
 
 RANK_AUGEN: Final = (11, 10, 4, 3, 2, 0, 0, 0)
 AUGEN: Final[tuple[int, ...]] = tuple(RANK_AUGEN[c & 7] for c in range(32))
@@ -122,9 +119,10 @@ def _card_number(c: Card) -> Card:
 
 def parse_card(token: str) -> Card:
     """Read a card: its token ``EO``, an alias (lower case, ``10``/``X``, ``Gr``/``B``), the
-    French deck's symbols (``Q♣``, ``♣Q``) or letters after the rank (``qc``, ``7h``), or its
-    name in German or English words, suit and rank in either order (``Gras-König``,
-    ``herz sau``, ``pik dame``, ``ober of acorns``).
+    French deck's symbols (``Q♣``, ``♣Q``), or its name in German or English words, suit and
+    rank in either order (``Gras-König``, ``herz sau``, ``pik dame``, ``ober of acorns``).
+    (The terminal's French mode also reads rank and suit letters, ``qc``:
+    :func:`french_letters`; here ``S`` is always Schellen.)
 
     >>> parse_card("h10"), parse_card("GrA"), parse_card("bz")
     (17, 8, 9)
@@ -142,8 +140,6 @@ def parse_card(token: str) -> Card:
         t = t[1:] + t[0]
     if len(t) >= 2 and t[-1] in FRENCH_SUITS and t[:-1] in FRENCH_RANKS:
         return FRENCH_SUITS.index(t[-1]) * 8 + FRENCH_RANKS.index(t[:-1])
-    if len(t) >= 2 and t[-1] in FRENCH_LETTERS and t[:-1] in FRENCH_RANKS:  # 7h, qc, 10d
-        return FRENCH_LETTERS.index(t[-1]) * 8 + FRENCH_RANKS.index(t[:-1])
     words = [w for w in token.lower().replace("-", " ").split() if w != "of"]
     if len(words) == 2:
         for suit_word, rank_word in (words, words[::-1]):
@@ -151,8 +147,22 @@ def parse_card(token: str) -> Card:
                 return SUIT_WORDS[suit_word] * 8 + RANK_WORDS[rank_word]
     raise CardError(
         f"unknown card {token!r}: a card is a suit E G H S then a rank A Z K O U 9 8 7 (EO, "
-        "h10), a name (Gras-König, pik dame) or the French deck's rank and suit (Q♣, qc)"
+        "h10), a name (Gras-König, pik dame) or the French deck's symbols (Q♣)"
     )
+
+
+FRENCH_LETTERS: Final = "CSHD"
+"""The French suits as a keyboard has them (clubs, spades, hearts, diamonds)."""
+
+
+def french_letters(token: str) -> Card | None:
+    """A card of the French deck as rank and suit letters (``qc`` is Q♣, ``7h`` 7♥, ``10d``),
+    or None. Only for a player who sees the French deck: there ``S`` is spades (Gras), where a
+    German token's ``S`` is Schellen (``SK``, ``s7``), so :func:`parse_card` never reads these."""
+    t = token.strip().upper().replace(" ", "")
+    if len(t) >= 2 and t[-1] in FRENCH_LETTERS and t[:-1] in FRENCH_RANKS:
+        return FRENCH_LETTERS.index(t[-1]) * 8 + FRENCH_RANKS.index(t[:-1])
+    return None
 
 
 def card_token(c: Card) -> str:

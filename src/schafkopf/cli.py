@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import logging
 import os
@@ -272,7 +273,7 @@ def _what_if(
 
     found = [r for _line, r in read_records(_read_input(path)) if not is_session_line(r)]
     if not found:
-        typer.echo(f"{path}: no record in this input", err=True)
+        typer.echo(f"{path}: no record in the input", err=True)
         return EXIT_BAD_DATA
     if not 1 <= game <= len(found):
         typer.echo(f"{path}: --game must be 1..{len(found)}, got {game}", err=True)
@@ -542,10 +543,10 @@ def solve(
 ) -> None:
     """Solve a position with all hands open: the declarer side's card points under perfect play."""
     from schafkopf.cards import card_token
-    from schafkopf.record import RecordError, read_records, record_to_game
+    from schafkopf.record import RecordError, is_session_line, read_records, record_to_game
     from schafkopf.search import solver
 
-    records = [r for _line, r in read_records(_read_input(file))]
+    records = [r for _line, r in read_records(_read_input(file)) if not is_session_line(r)]
     try:
         if len(records) != 1:
             raise RecordError(f"expected one record, found {len(records)}")
@@ -807,6 +808,9 @@ def advise(
 
 GZIP_MAGIC: Final = b"\x1f\x8b"
 """The first two bytes of a gzip file."""
+MAX_UNPACKED: Final = 1 << 30
+"""The most a gzipped input may unpack to (1 GiB: a million games), so that a gzip bomb is
+bad data, not a memory error."""
 
 EXIT_OK: Final = 0
 """Every command: all went well."""
@@ -829,10 +833,14 @@ def _read_input(path: str) -> str:
         raise typer.Exit(EXIT_CANNOT_READ) from None
     if data[:2] == GZIP_MAGIC:
         try:
-            data = gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+                data = packed.read(MAX_UNPACKED + 1)
         except (OSError, EOFError, zlib.error) as e:
             typer.echo(f"{name}: a broken gzip file ({e})", err=True)
             raise typer.Exit(EXIT_BAD_DATA) from None
+        if len(data) > MAX_UNPACKED:
+            typer.echo(f"{name}: unpacks to more than {MAX_UNPACKED >> 20} MiB", err=True)
+            raise typer.Exit(EXIT_BAD_DATA)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -139,34 +139,28 @@ def spec_of(player: object, kind: str) -> str:
 
 
 @cache
-def _option_names(factory: Callable[..., Player]) -> tuple[str, ...] | None:
-    """The options a player's constructor takes (not ``name``); None where it takes any."""
-    import inspect
+def _parameters(factory: Callable[..., Any]) -> tuple[Any, ...] | None:
+    """A player constructor's parameters but ``name`` (``inspect.Parameter``); None where it
+    cannot be read."""
+    import inspect  # only for checks and reprs: keep the import of the registry light
 
     try:
-        params = inspect.signature(factory).parameters.values()
+        return tuple(p for p in inspect.signature(factory).parameters.values() if p.name != "name")
     except (TypeError, ValueError):
         return None
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+
+
+def _option_names(factory: Callable[..., Player]) -> tuple[str, ...] | None:
+    """The options a player's constructor takes; None where it takes any (``**options``)."""
+    params = _parameters(factory)
+    if params is None or any(p.kind is p.VAR_KEYWORD for p in params):
         return None
-    return tuple(p.name for p in params if p.name != "name")
-
-
-_OPTION_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+    return tuple(p.name for p in params)
 
 
 def _option_defaults(cls: type) -> tuple[tuple[str, Any], ...]:
-    """A player class's constructor options (not ``name``) with their defaults, in order."""
-    found = _OPTION_DEFAULTS.get(cls)
-    if found is None:
-        import inspect  # only for reprs: keep the import of the registry light
-
-        found = _OPTION_DEFAULTS[cls] = tuple(
-            (p.name, p.default)
-            for p in inspect.signature(cls).parameters.values()
-            if p.name != "name" and p.default is not inspect.Parameter.empty
-        )
-    return found
+    """A player class's constructor options with their defaults, in order."""
+    return tuple((p.name, p.default) for p in _parameters(cls) or () if p.default is not p.empty)
 
 
 def _spec_text(value: Any) -> str:

@@ -36,6 +36,7 @@ from schafkopf.actions import (
 from schafkopf.cards import (
     Card,
     CardError,
+    french_letters,
     parse_card,
 )
 from schafkopf.game import (
@@ -284,13 +285,13 @@ def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
         return NICHT_KLOPFEN if view.phase == KLOPFEN_PHASE else WEITER
     t = _SHORTCUTS.get(t, t)
     if view.phase == PLAY:  # "Gras-Sau" is a card now, not a contract
-        found = _card_words(t)
+        found = _card_words(t, L.french)
         if found is not None:
             return found
     words = _contract_words(t.split())
     if words is not None:
         return _contract_action(view, *words, L)
-    found = _card_words(t)
+    found = _card_words(t, L.french)
     if found is not None:
         return found
     try:
@@ -300,12 +301,13 @@ def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
     raise InputError(L.t("not_understood", text=text.strip()))
 
 
-def _card_words(t: str) -> Card | None:
-    """A card from its token, alias, French symbols or name (:func:`parse_card`)."""
+def _card_words(t: str, french: bool = False) -> Card | None:
+    """A card from its token, alias, French symbols or name (:func:`parse_card`); with the
+    French deck on screen also rank and suit letters (``qc``, ``7h``: :func:`french_letters`)."""
     try:
         return parse_card(t)
     except CardError:
-        return None
+        return french_letters(t) if french else None
 
 
 HELP_TEXT: Final = TEXTS["de"]["help"]
@@ -374,7 +376,7 @@ class HumanPlayer:
     def _turn(self, view: View) -> None:
         self.console.print(render_turn(view, self.names, french=self.french, lang=self.lang))
 
-    def _forced(self, view: View) -> Action | None:
+    def forced(self, view: View) -> Action | None:
         """The card to play by itself: the only legal one, when no Kontra could be said."""
         if not self.auto or view.phase != PLAY or DOUBLE in view.legal:
             return None
@@ -388,7 +390,7 @@ class HumanPlayer:
         """Show the table and the choices, then read until the input names a legal action."""
         if DOUBLE in view.legal:
             self._offered = len(view.doublings)
-        forced = self._forced(view)
+        forced = self.forced(view)
         if forced is not None:
             label = self.words.card_label(forced, long=True)
             self.console.print(Text(self.words.t("forced", card=label)))

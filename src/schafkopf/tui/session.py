@@ -173,7 +173,7 @@ def run_terminal_session(
     read: Reader | None = None,
     delay: float | None = None,
     auto: bool = True,
-    unit: str | None = "ct",
+    unit: str | None = None,
     lang: str | None = None,
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
@@ -201,7 +201,7 @@ def run_terminal_session(
             return 2
     kept = resumed.settings if resumed is not None else {}
     lang = lang or (kept["lang"] if kept.get("lang") in LANGS else locale_language("de"))
-    french = bool(kept.get("french", False)) if french is None else french
+    french = kept.get("french") is True if french is None else french
     opponents = opponents or str(kept.get("opponents") or "heuristic")
     unit = kept.get("unit") if unit is None and isinstance(kept.get("unit"), str) else unit
     W = lang_of(lang, french)
@@ -257,7 +257,8 @@ def run_terminal_session(
                 count = len(game.history)
                 moves = f"{count} {W.t('move' if count == 1 else 'moves')}"
                 console.print(Text(W.t("goes_on", moves=moves), "bold"))
-                if game.to_move != 0:  # the person's own turn shows the table itself
+                # the person's own turn shows the table itself, but for a forced card
+                if game.to_move != 0 or human.forced(game.view(0)) is not None:
                     console.print(render_status(game.view(0), names, french=french, lang=lang))
             rng = random.Random(f"{session.seed}:bots:{session.played}:{len(game.history)}")
             _play_game(game, seats, names, console, rng, delay, french, record, lang)

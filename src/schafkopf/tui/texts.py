@@ -165,8 +165,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "help": """\
 Eingaben (Groß/klein egal):
   Karte     ihre Nummer (3) oder ihr Kürzel: Farbe E G H S, Wert A Z K O U 9 8 7
-            (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau); französisch
-            Wert und Farbe c ♣ s ♠ h ♥ d ♦, oder das Zeichen (qc = Q♣, 7h = 7♥)
+            (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau); mit --french
+            auch Wert, dann Farbe c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)
   Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
   Spiele    die Nummer, oder: sauspiel gras, rufspiel G, solo h, herz-solo tout,
             wenz, geier, solo tout, ...
@@ -279,7 +279,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "trick": "Trick {n} ",
         "no_tricks": "No trick played yet.",
         "tricks_so_far": "Tricks so far:",
-        "trick_to": " → to {to} ({augen} points)",
+        "trick_to": " → to {to} ({augen} card points)",
         "augen_tricks": "Card points (tricks):",
         "sides": "Declarers {mine} : Defenders {rest}",
         "dealer_vorhand": "Dealer: {dealer} · Lead: {vorhand}",
@@ -288,7 +288,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "choose": "Choose:",
         "keys_tricks": "(? help, l tricks, q quit)",
         "keys": "(? help, q quit)",
-        "trick_won": "  → Trick {n} to {to} ({augen} points)",
+        "trick_won": "  → Trick {n} to {to} ({augen} card points)",
         "plays_with": "{s} with {with_}.",
         "all_pass_redeal": "Everyone passes: the cards are dealt again, nobody pays.",
         "all_pass_ramsch": "Everyone passes: Ramsch is played.",
@@ -350,8 +350,8 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "help": """\
 Input (upper or lower case):
   Card      its number (3) or its token: suit E G H S, rank A Z K O U 9 8 7
-            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves); French
-            rank and suit c ♣ s ♠ h ♥ d ♦, or the symbol (qc = Q♣, 7h = 7♥)
+            (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves); with
+            --french also rank, then suit c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)
   Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
   Games     the number, or: sauspiel leaves, rufspiel G, solo h, solo hearts tout,
             wenz, geier, solo tout, ...

@@ -84,7 +84,7 @@ def run_what_if(
     read: Reader | None = None,
     delay: float | None = None,
     auto: bool = True,
-    unit: str | None = "ct",
+    unit: str | None = None,
     lang: str = "de",
 ) -> int:
     """Play ``record``'s game on from its step ``at`` (1: before the first action) in the
