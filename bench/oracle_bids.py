@@ -7,8 +7,8 @@ of level 5's match against the same player on the same deals and seed). For ever
 oracle declared, by contract: whether level 5 declared the same seat's game too, and for the
 others how often the oracle won them, what they paid it, and the quartiles of level 5's
 bidding model's chance for that hand and contract. Chances far under level 5's bars (0.6 a
-Rufspiel, 0.66 a solo) say the oracle's extra games come from seeing the cards, not from
-bars set too high.
+Rufspiel, 0.66 a solo in those matches; 0.5 since) say the oracle's extra games come from
+seeing the cards, not from bars set too high.
 """
 
 from __future__ import annotations

@@ -892,6 +892,7 @@ export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
     heuristic: "Regelbasiert",
     pimc: "Stark (PIMC)",
     pimc_inference: "Am stärksten (PIMC)",
+    meister_strict: "Meister (strenge Reizgrenzen)",
   },
   en: {
     "level:1": "Level 1 · Beginner",
@@ -903,6 +904,7 @@ export const LEVEL_WORDS: Record<Lang, Record<string, string>> = {
     heuristic: "Rule-based",
     pimc: "Strong (PIMC)",
     pimc_inference: "Strongest (PIMC)",
+    meister_strict: "Master (strict bidding bars)",
   },
 };
 
@@ -917,6 +919,7 @@ const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
     heuristic: "Regelbasiert",
     pimc: "Stark",
     pimc_inference: "Am stärksten",
+    meister_strict: "Meister",
   },
   en: {
     "level:1": "Beginner",
@@ -928,6 +931,7 @@ const LEVEL_SHORT: Record<Lang, Record<string, string>> = {
     heuristic: "Rule-based",
     pimc: "Strong",
     pimc_inference: "Strongest",
+    meister_strict: "Master",
   },
 };
 
