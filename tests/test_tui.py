@@ -354,6 +354,45 @@ def test_session_in_process_two_games_and_the_ledger() -> None:
     assert "Stock: " in out and "♣" in out and " Punkte" in out  # the standard preset's unit
 
 
+def test_a_paused_session_holds_each_result_until_enter_and_q_stops_there() -> None:
+    console = _console()
+    auto = _auto_reader(console)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        if "nächstes Spiel" in prompt:
+            asked.append(_out(console))
+            return "" if len(asked) == 1 else "q"
+        if "Wirklich aufhören" in prompt:
+            return "j"
+        return auto(prompt)
+
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), games=3, opponents="random", seed=3,
+        console=console, read=read, delay=0, pause=True,
+    )  # fmt: skip
+    out = _out(console)
+    assert code == 0 and len(asked) == 2
+    assert "Stand nach 1 von 3 Spielen" in asked[0] and "Spiel 2" not in asked[0]
+    assert "Stand nach 2 von 3" in asked[1] and "Spiel 3 " not in out.split("Stand nach 2")[1]
+    assert "Abgebrochen" in out
+
+
+def test_the_last_result_asks_for_no_next_game() -> None:
+    console = _console()
+    auto = _auto_reader(console)
+
+    def read(prompt: str) -> str:
+        assert "nächstes Spiel" not in prompt
+        return auto(prompt)
+
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), games=1, opponents="random", seed=3,
+        console=console, read=read, delay=0, pause=True,
+    )  # fmt: skip
+    assert code == 0 and "Sitzung beendet nach 1 Spiel" in _out(console)
+
+
 def test_a_german_session_shown_in_english_names_seat_0_you() -> None:
     from schafkopf.session import Session
     from schafkopf.tui import render_ledger
@@ -450,6 +489,21 @@ def test_all_pass_pays_nothing_and_nobody_wins() -> None:
     assert "Alle stehen gleich (0 ct): niemand gewinnt." in final
     assert "Es gewinnt" not in final and "Du und Sepp" not in final
     assert "Sitzung beendet nach 1 Spiel." in final
+
+
+def test_the_closing_line_puts_points_after_mit_in_the_dative() -> None:
+    from schafkopf.session import Session
+    from schafkopf.tui.session import _final
+    from schafkopf.tui.texts import lang
+
+    s = Session(Ruleset.preset("standard"), NAMES, games=1, seed=1)
+    s.balances = [6, 6, -6, -6]
+    assert _final(s, "Punkte").plain.endswith("gleichauf Du und Sepp mit je +6 Punkten.")
+    assert _final(s, "ct").plain.endswith("mit je +6 ct.")
+    s.balances = [1, -1, 0, 0]
+    assert _final(s, "Punkte").plain.endswith("mit +1 Punkt.")
+    s.balances = [6, 6, -6, -6]
+    assert _final(s, "points", lang("en")).plain.endswith("with +6 points each.")
 
 
 def test_reasons_are_german_and_computed_from_the_view() -> None:

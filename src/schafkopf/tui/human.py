@@ -373,6 +373,15 @@ class HumanPlayer:
         """Ask before stopping the session; True to stop."""
         return self.read(self.words.t("confirm_quit")).strip().lower() in (_YES | _QUIT_WORDS)
 
+    def wait_for_next_game(self) -> None:
+        """Hold the result on screen until Enter; ``q`` (after asking) stops the session."""
+        while True:
+            answer = self.read(self.words.t("next_game_ask")).strip().lower()
+            if answer not in _QUIT_WORDS:
+                return
+            if self._confirm_quit():
+                raise QuitSession
+
     def _turn(self, view: View) -> None:
         self.console.print(render_turn(view, self.names, french=self.french, lang=self.lang))
 

@@ -149,9 +149,9 @@ def _final(session: Session, unit: str = "ct", words: Lang = GERMAN) -> Text:
     best = max(session.balances)
     winners = [session.players[s] for s, b in enumerate(session.balances) if b == best]
     ended = W.t("ended", after=W.after_games(session.played, None))
-    money = W.amount(best, unit)
     if len(winners) == len(session.players):
-        return Text(W.t("all_equal", ended=ended, amount=money), "bold")
+        return Text(W.t("all_equal", ended=ended, amount=W.amount(best, unit)), "bold")
+    money = W.amount_after_mit(best, unit)
     if len(winners) == 1:
         return Text(
             W.t("winner", ended=ended, s=W.subject(winners[0], "wins"), amount=money), "bold"
@@ -175,6 +175,7 @@ def run_terminal_session(
     auto: bool = True,
     unit: str | None = None,
     lang: str | None = None,
+    pause: bool | None = None,
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
 
@@ -187,11 +188,14 @@ def run_terminal_session(
     (German where none is set), the German deck. With ``auto`` a forced card plays itself;
     ``unit`` is shown with every amount (None: the rules' own, :func:`default_unit`). ``q``
     (after asking), Ctrl-D or Ctrl-C stop cleanly after printing the ledger so far. In
-    English seat 0 is "You" unless named. Returns the exit code (0, or 2 for a bad session
-    file or opponent name).
+    English seat 0 is "You" unless named. With ``pause`` (None: when the person sits at a
+    terminal) each result waits for Enter before the next deal. Returns the exit code (0, or
+    2 for a bad session file or opponent name).
     """
     console = console or Console(highlight=False)
     delay = _default_delay() if delay is None else delay
+    if pause is None:
+        pause = read is None and sys.stdin.isatty() and sys.stdout.isatty()
     resumed: Session | None = None
     if session_file is not None and Path(session_file).exists():
         try:
@@ -272,6 +276,8 @@ def run_terminal_session(
                 )
             )
             console.print(ledger())
+            if pause and not session.is_over():
+                human.wait_for_next_game()
     except (QuitSession, EOFError, KeyboardInterrupt):
         console.print()
         console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))

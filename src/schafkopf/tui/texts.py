@@ -140,6 +140,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         # human
         "prompt": "Deine Wahl> ",
         "confirm_quit": "Wirklich aufhören? (j/n) ",
+        "next_game_ask": "Enter: nächstes Spiel, q: aufhören> ",
         "refused": "Geht nicht: {why}",
         "forced": "Nur eine Karte ist erlaubt: {card} (von selbst gespielt).",
         "naming_offered": "Du sagst an, was du geboten hast: {contract}.",
@@ -325,6 +326,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "standing": "Standing {after}: {balances}",
         "prompt": "Your choice> ",
         "confirm_quit": "Really quit? (y/n) ",
+        "next_game_ask": "Enter: next game, q: quit> ",
         "refused": "Not allowed: {why}",
         "forced": "Only one card is allowed: {card} (played by itself).",
         "naming_offered": "You name what you bid: {contract}.",
@@ -520,6 +522,14 @@ class Lang:
         text = words.amount(value, unit if unit.lower() != "points" else "", sign=sign)
         if unit.lower() == "points":
             text += " point" if abs(value) == 1 else " points"
+        return text
+
+    def amount_after_mit(self, value: int, unit: str = "ct") -> str:
+        """An amount after "mit"/"with": German plural points take the dative (``mit +6
+        Punkten``)."""
+        text = self.amount(value, unit)
+        if self.code == "de" and text.endswith(" Punkte"):
+            text += "n"
         return text
 
     def games_count(self, count: int) -> str:
