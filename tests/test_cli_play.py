@@ -14,7 +14,13 @@ import pytest
 from schafkopf.record import record_to_game
 from schafkopf.session import Session
 
-PROMPTS = ["Deine Wahl> ", r"\[j/N\] ", pexpect.EOF, r"Wirklich aufhören\? \(j/n\) "]
+PROMPTS = [
+    "Deine Wahl> ",
+    r"\[j/N\] ",
+    pexpect.EOF,
+    r"Wirklich aufhören\? \(j/n\) ",
+    "Enter: nächstes Spiel, q: aufhören> ",
+]
 
 
 def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
@@ -63,6 +69,8 @@ def play(child: pexpect.spawn, stop_after: str | None = None) -> str:
             child.sendline("q")
         elif i == 1:
             child.sendline("n")
+        elif i == 4:
+            child.sendline("")  # the result was read: the next deal
         else:
             child.sendline(first_choice(child.before))
 
@@ -101,6 +109,7 @@ def test_resume_a_session_file(tmp_path: Path) -> None:
     args = ["--games", "2", "--seed", "7", "--session", "tmp/s.jsonl"]
     first = play(spawn(args, tmp_path), stop_after="Ergebnis Spiel 1")
     assert "Angehalten" in first and "Stand nach 1 von 2 Spielen" in first
+    assert "Spiel 2 von 2" not in first  # q at the pause after the result stopped it there
     assert "Fortsetzen mit: schafkopf play --session tmp/s.jsonl" in first
     child = spawn(args, tmp_path)
     second = play(child)
