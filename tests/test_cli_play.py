@@ -19,7 +19,7 @@ PROMPTS = [
     r"\[j/N\] ",
     pexpect.EOF,
     r"Wirklich aufhören\? \(j/n\) ",
-    "Enter: nächstes Spiel, q: aufhören> ",
+    "Enter: nächstes Spiel, l: Stiche, q: aufhören> ",
 ]
 
 
@@ -108,7 +108,8 @@ def test_quit_cleanly(tmp_path: Path, how: str) -> None:
 def test_resume_a_session_file(tmp_path: Path) -> None:
     args = ["--games", "2", "--seed", "7", "--session", "tmp/s.jsonl"]
     first = play(spawn(args, tmp_path), stop_after="Ergebnis Spiel 1")
-    assert "Angehalten" in first and "Stand nach 1 von 2 Spielen" in first
+    assert "Aufgehört nach 1 Spiel: jedes Spiel ist gebucht." in first
+    assert "Stand nach 1 von 2 Spielen" in first and "Angehalten" not in first
     assert "Spiel 2 von 2" not in first  # q at the pause after the result stopped it there
     assert "Fortsetzen mit: schafkopf play --session tmp/s.jsonl" in first
     child = spawn(args, tmp_path)

@@ -362,7 +362,7 @@ def test_a_paused_session_holds_each_result_until_enter_and_q_stops_there() -> N
     def read(prompt: str) -> str:
         if "nächstes Spiel" in prompt:
             asked.append(_out(console))
-            return "" if len(asked) == 1 else "q"
+            return ["", "l", "q"][min(len(asked) - 1, 2)]
         if "Wirklich aufhören" in prompt:
             return "j"
         return auto(prompt)
@@ -372,10 +372,36 @@ def test_a_paused_session_holds_each_result_until_enter_and_q_stops_there() -> N
         console=console, read=read, delay=0, pause=True,
     )  # fmt: skip
     out = _out(console)
-    assert code == 0 and len(asked) == 2
+    assert code == 0 and len(asked) == 3  # Enter; l, then asked again; q
     assert "Stand nach 1 von 3 Spielen" in asked[0] and "Spiel 2" not in asked[0]
     assert "Stand nach 2 von 3" in asked[1] and "Spiel 3 " not in out.split("Stand nach 2")[1]
-    assert "Abgebrochen" in out
+    listed = asked[2][len(asked[1]) :]  # what l showed: the finished game's eight tricks
+    assert "Stiche:" in listed and re.search(r"^ 8\. ", listed, re.M)
+    assert "Stand nach" not in listed
+    stopped = out[len(asked[2]) :]
+    assert "Aufgehört nach 2 Spielen: jedes Spiel ist gebucht." in stopped
+    assert "Abgebrochen" not in stopped and "Abrechnung" not in stopped  # the ledger stands above
+
+
+def test_an_open_ended_session_ends_at_the_pause_with_the_winner() -> None:
+    console = _console()
+    auto = _auto_reader_en(console)
+
+    def read(prompt: str) -> str:
+        if "next game" in prompt:
+            assert prompt == "Enter: next game, l: tricks, q: quit> "
+            return "q"
+        if "Really quit" in prompt:
+            return "y"
+        return auto(prompt)
+
+    code = run_terminal_session(
+        rules=Ruleset.preset("standard"), games=0, opponents="random", seed=3, lang="en",
+        console=console, read=read, delay=0, pause=True,
+    )  # fmt: skip
+    out = _out(console)
+    assert code == 0 and re.search(r"Session over after 1 game\. .*(wins|equal|Tied)", out)
+    assert "Stopped" not in out
 
 
 def test_the_last_result_asks_for_no_next_game() -> None:

@@ -158,7 +158,7 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
     ] = None,
-    games: Annotated[int, typer.Option(help="Games in the session (0: until Ctrl-D).")] = 8,
+    games: Annotated[int, typer.Option(help="Games in the session (0: until q or Ctrl-D).")] = 8,
     until_equal: Annotated[
         bool, typer.Option(help="Go on past --games until every seat has dealt equally often.")
     ] = False,

@@ -374,9 +374,16 @@ class HumanPlayer:
         return self.read(self.words.t("confirm_quit")).strip().lower() in (_YES | _QUIT_WORDS)
 
     def wait_for_next_game(self) -> None:
-        """Hold the result on screen until Enter; ``q`` (after asking) stops the session."""
+        """Hold the result on screen until Enter; ``l`` lists the finished game's tricks,
+        ``q`` (after asking) stops the session."""
         while True:
             answer = self.read(self.words.t("next_game_ask")).strip().lower()
+            if answer in _TRICK_WORDS and self.game is not None:
+                view = self.game.view(0)
+                self.console.print(
+                    render_tricks(view, self.names, french=self.french, lang=self.lang)
+                )
+                continue
             if answer not in _QUIT_WORDS:
                 return
             if self._confirm_quit():

@@ -249,6 +249,7 @@ def run_terminal_session(
     if session.is_over():
         console.print(ledger())
     record = session.record_action if session.path is not None else None
+    between_games = False  # at the pause after a result: every game so far is booked
     try:
         while not session.is_over():
             game = session.new_game()
@@ -277,11 +278,20 @@ def run_terminal_session(
             )
             console.print(ledger())
             if pause and not session.is_over():
+                between_games = True
                 human.wait_for_next_game()
+                between_games = False
     except (QuitSession, EOFError, KeyboardInterrupt):
         console.print()
-        console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))
-        console.print(ledger())
+        if between_games and session.path is None and not session.games:
+            console.print(_final(session, unit, W))  # an open-ended session ends here
+            return 0
+        if between_games:  # the ledger stands just above
+            after = W.after_games(session.played, None)
+            console.print(Text(W.t("stopped_between", after=after), "bold"))
+        else:
+            console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))
+            console.print(ledger())
         if session.path is not None:
             console.print(Text(W.t("resume_with", path=session.path)))
         return 0

@@ -140,7 +140,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         # human
         "prompt": "Deine Wahl> ",
         "confirm_quit": "Wirklich aufhören? (j/n) ",
-        "next_game_ask": "Enter: nächstes Spiel, q: aufhören> ",
+        "next_game_ask": "Enter: nächstes Spiel, l: Stiche, q: aufhören> ",
         "refused": "Geht nicht: {why}",
         "forced": "Nur eine Karte ist erlaubt: {card} (von selbst gespielt).",
         "naming_offered": "Du sagst an, was du geboten hast: {contract}.",
@@ -204,6 +204,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
             "dort weiter."
         ),
         "stopped": "Abgebrochen: das laufende Spiel zählt nicht.",
+        "stopped_between": "Aufgehört {after}: jedes Spiel ist gebucht.",
         "resume_with": "Fortsetzen mit: schafkopf play --session {path}",
         "what_if": (
             "Was wäre, wenn: dasselbe Spiel ab Schritt {at} von {total}, du spielst für {seat}."
@@ -326,7 +327,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "standing": "Standing {after}: {balances}",
         "prompt": "Your choice> ",
         "confirm_quit": "Really quit? (y/n) ",
-        "next_game_ask": "Enter: next game, q: quit> ",
+        "next_game_ask": "Enter: next game, l: tricks, q: quit> ",
         "refused": "Not allowed: {why}",
         "forced": "Only one card is allowed: {card} (played by itself).",
         "naming_offered": "You name what you bid: {contract}.",
@@ -388,6 +389,7 @@ exactly where it stopped when the session is resumed.""",
             "Stopped: the game in progress is saved and goes on exactly there when resumed."
         ),
         "stopped": "Stopped: the game in progress does not count.",
+        "stopped_between": "Stopped {after}: every game is booked.",
         "resume_with": "Resume with: schafkopf play --session {path}",
         "what_if": "What if: the same game from step {at} of {total}, you play for {seat}.",
         "what_if_done": "That is how it would have ended. In the game itself: {real}.",
@@ -528,7 +530,7 @@ class Lang:
         """An amount after "mit"/"with": German plural points take the dative (``mit +6
         Punkten``)."""
         text = self.amount(value, unit)
-        if self.code == "de" and text.endswith(" Punkte"):
+        if self.code == "de" and text.lower().endswith(" punkte"):
             text += "n"
         return text
 
