@@ -173,10 +173,15 @@ def main() -> None:
         print(f"{level_id:16s} {dealt:>5s} {row['mu']:7.2f} {row['sigma']:6.2f} "
               f"{low:8.2f} .. {high:6.2f} {paid}")  # fmt: skip
     if args.write:
-        # games read again were played with their own --deals, which each row says
-        games = f"--out {args.out} --rerate" if args.rerate else f"--deals {args.deals}"
+        # games read again were played with their own --deals and preset (each row says how
+        # many deals); the seed still draws the orders the games are rated in
+        games = (
+            f"--out {args.out} --rerate"
+            if args.rerate
+            else f"--deals {args.deals} --preset {args.preset}"
+        )
         made = (
-            f"bench/rate_levels.py {games} --seed {args.seed} --preset {args.preset}"
+            f"bench/rate_levels.py --levels {args.levels} {games} --seed {args.seed}"
             f" --orders {args.orders} --resamples {args.resamples}"
             f" --resample-orders {args.resample_orders}"
         )  # each level's row says how many deals rated it

@@ -376,7 +376,7 @@ def test_a_paused_session_holds_each_result_until_enter_and_q_stops_there() -> N
     assert "Stand nach 1 von 3 Spielen" in asked[0] and "Spiel 2" not in asked[0]
     assert "Stand nach 2 von 3" in asked[1] and "Spiel 3 " not in out.split("Stand nach 2")[1]
     listed = asked[2][len(asked[1]) :]  # what l showed: the finished game's eight tricks
-    assert "Stiche:" in listed and re.search(r"^ 8\. ", listed, re.M)
+    assert "Die Stiche des Spiels:" in listed and re.search(r"^ 8\. ", listed, re.M)
     assert "Stand nach" not in listed
     stopped = out[len(asked[2]) :]
     assert "Aufgehört nach 2 Spielen: jedes Spiel ist gebucht." in stopped

@@ -217,13 +217,14 @@ def _trick_lines(view: View, names: Sequence[str], french: bool, L: Lang) -> lis
 def render_tricks(
     view: View, names: Sequence[str], *, french: bool = False, lang: str = "de"
 ) -> RenderableType:
-    """The tricks of this game so far (``l``): number, who led, the cards in the order
-    played, who took it and its Augen."""
+    """The tricks of this game so far, or of the finished game (``l``): number, who led,
+    the cards in the order played, who took it and its Augen."""
     L = _lang(lang, french)
     if not view.tricks:
         return Text(L.t("no_tricks"))
     n = view.rules.players
-    lines: list[RenderableType] = [Text(L.t("tricks_so_far"), "bold")]
+    title = "tricks_of_game" if view.phase == DONE else "tricks_so_far"
+    lines: list[RenderableType] = [Text(L.t(title), "bold")]
     for i, t in enumerate(view.tricks, 1):
         line = Text(f"{i:>2}. ")
         for k, c in enumerate(t.cards):
