@@ -33,18 +33,19 @@ class Level:
         return {"id": self.id, "de": self.de, "en": self.en}
 
 
+SEARCH: Final = "pimc:samples=20,seconds=0.5,inference=true"
+"""Level 4's spec: PIMC with hand inference (the strongest bot of release 0.1)."""
+STRICT_MEISTER: Final = (
+    f"{SEARCH},doubling=model,doubling_worlds=24,model_kontra_bar=0.42,bidding=model"
+)
+"""Level 5 before its bidding bars came down to 0.5 (the models' own bars: 0.6 and 0.66)."""
+
 LADDER: Final = (
     Level("level:1", "heuristic:slips=0.3,rash=3", "Anfänger", "Beginner"),
     Level("level:2", "heuristic:rash=2.25", "Hobbyspieler", "Casual player"),
     Level("level:3", "heuristic:rash=1.75", "Stammtisch", "Regular"),
-    Level("level:4", "pimc:samples=20,seconds=0.5,inference=true", "Experte", "Expert"),
-    Level(
-        "level:5",
-        "pimc:samples=20,seconds=0.5,inference=true,doubling=model,doubling_worlds=24,"
-        "model_kontra_bar=0.42,bidding=model,rufspiel_bar=0.5,solo_bar=0.5",
-        "Meister",
-        "Master",
-    ),
+    Level("level:4", SEARCH, "Experte", "Expert"),
+    Level("level:5", f"{STRICT_MEISTER},rufspiel_bar=0.5,solo_bar=0.5", "Meister", "Master"),
 )
 """The ladder, weakest first: the registry builds ``level:N`` as the N-th's spec. Levels 1 to
 3 are the rule-based player playing hands below its bar, as people who overrate their cards
@@ -66,7 +67,7 @@ LEVELS: Final = (
     Level("pimc", "pimc:samples=20,seconds=0.5", "Stark (PIMC)", "Strong (PIMC)", listed=False),
     Level(
         "pimc_inference",
-        "pimc:samples=20,seconds=0.5,inference=true",
+        SEARCH,
         "Am stärksten (PIMC mit Handschätzung)",
         "Strongest (PIMC with hand inference)",
         listed=False,
@@ -74,8 +75,7 @@ LEVELS: Final = (
     Level("random", "random", "Zufall", "Random", listed=False),
     Level(
         "meister_strict",
-        "pimc:samples=20,seconds=0.5,inference=true,doubling=model,doubling_worlds=24,"
-        "model_kontra_bar=0.42,bidding=model",
+        STRICT_MEISTER,
         "Meister (strenge Reizgrenzen)",
         "Master (strict bidding bars)",
         listed=False,

@@ -379,15 +379,15 @@ class HumanPlayer:
         while True:
             answer = self.read(self.words.t("next_game_ask")).strip().lower()
             if answer in _TRICK_WORDS and self.game is not None:
-                view = self.game.view(0)
-                self.console.print(
-                    render_tricks(view, self.names, french=self.french, lang=self.lang)
-                )
+                self._tricks(self.game.view(0))
                 continue
             if answer not in _QUIT_WORDS:
                 return
             if self._confirm_quit():
                 raise QuitSession
+
+    def _tricks(self, view: View) -> None:
+        self.console.print(render_tricks(view, self.names, french=self.french, lang=self.lang))
 
     def _turn(self, view: View) -> None:
         self.console.print(render_turn(view, self.names, french=self.french, lang=self.lang))
@@ -431,9 +431,7 @@ class HumanPlayer:
                 self._turn(view)
                 continue
             if choice == TRICKS:
-                self.console.print(
-                    render_tricks(view, self.names, french=self.french, lang=self.lang)
-                )
+                self._tricks(view)
                 continue
             if choice == HELP:
                 self.console.print(Text(self.words.t("help")))

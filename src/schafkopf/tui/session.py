@@ -151,12 +151,24 @@ def _final(session: Session, unit: str = "ct", words: Lang = GERMAN) -> Text:
     ended = W.t("ended", after=W.after_games(session.played, None))
     if len(winners) == len(session.players):
         return Text(W.t("all_equal", ended=ended, amount=W.amount(best, unit)), "bold")
-    money = W.amount_after_mit(best, unit)
+    money = W.amount(best, unit, dative=True)  # "mit +6 Punkten"
     if len(winners) == 1:
         return Text(
             W.t("winner", ended=ended, s=W.subject(winners[0], "wins"), amount=money), "bold"
         )
     return Text(W.t("winners", ended=ended, names=W.and_list(winners), amount=money), "bold")
+
+
+def _stopped_between_games(console: Console, session: Session, unit: str, W: Lang) -> None:
+    """Stopped at the pause after a result (the ledger stands just above): every game is
+    booked; an open-ended session without a file ends with its winner."""
+    if session.path is None and not session.games:
+        console.print(_final(session, unit, W))
+        return
+    after = W.after_games(session.played, None)
+    console.print(Text(W.t("stopped_between", after=after), "bold"))
+    if session.path is not None:
+        console.print(Text(W.t("resume_with", path=session.path)))
 
 
 def run_terminal_session(
@@ -249,7 +261,6 @@ def run_terminal_session(
     if session.is_over():
         console.print(ledger())
     record = session.record_action if session.path is not None else None
-    between_games = False  # at the pause after a result: every game so far is booked
     try:
         while not session.is_over():
             game = session.new_game()
@@ -278,20 +289,16 @@ def run_terminal_session(
             )
             console.print(ledger())
             if pause and not session.is_over():
-                between_games = True
-                human.wait_for_next_game()
-                between_games = False
+                try:
+                    human.wait_for_next_game()
+                except (QuitSession, EOFError, KeyboardInterrupt):
+                    console.print()
+                    _stopped_between_games(console, session, unit, W)
+                    return 0
     except (QuitSession, EOFError, KeyboardInterrupt):
         console.print()
-        if between_games and session.path is None and not session.games:
-            console.print(_final(session, unit, W))  # an open-ended session ends here
-            return 0
-        if between_games:  # the ledger stands just above
-            after = W.after_games(session.played, None)
-            console.print(Text(W.t("stopped_between", after=after), "bold"))
-        else:
-            console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))
-            console.print(ledger())
+        console.print(Text(W.t("stopped_saved" if session.path else "stopped"), "bold"))
+        console.print(ledger())
         if session.path is not None:
             console.print(Text(W.t("resume_with", path=session.path)))
         return 0

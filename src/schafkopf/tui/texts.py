@@ -519,21 +519,15 @@ class Lang:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self.t('and')} {names[-1]}"
 
-    def amount(self, value: int, unit: str = "ct", *, sign: bool = True) -> str:
-        """An amount with its unit (``+5 ct``)."""
+    def amount(
+        self, value: int, unit: str = "ct", *, sign: bool = True, dative: bool = False
+    ) -> str:
+        """An amount with its unit (``+5 ct``); ``dative`` after "mit" (``mit +6 Punkten``)."""
         if self.code == "de":
-            return words.amount(value, unit, sign=sign)
+            return words.amount(value, unit, sign=sign, dative=dative)
         text = words.amount(value, unit if unit.lower() != "points" else "", sign=sign)
         if unit.lower() == "points":
             text += " point" if abs(value) == 1 else " points"
-        return text
-
-    def amount_after_mit(self, value: int, unit: str = "ct") -> str:
-        """An amount after "mit"/"with": German plural points take the dative (``mit +6
-        Punkten``)."""
-        text = self.amount(value, unit)
-        if self.code == "de" and text.lower().endswith(" punkte"):
-            text += "n"
         return text
 
     def games_count(self, count: int) -> str:

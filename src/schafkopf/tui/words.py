@@ -61,13 +61,16 @@ def and_list(names: Sequence[str]) -> str:
 _SINGULAR: Final = {"punkte": "Punkt", "cent": "Cent", "euro": "Euro", "mark": "Mark"}
 
 
-def amount(value: int, unit: str = "ct", *, sign: bool = True) -> str:
-    """An amount with its unit: ``+5 ct``, ``-3 ct``, ``0 ct``; ``+1 Punkt``, ``+2 Punkte``."""
+def amount(value: int, unit: str = "ct", *, sign: bool = True, dative: bool = False) -> str:
+    """An amount with its unit: ``+5 ct``, ``-3 ct``, ``0 ct``; ``+1 Punkt``, ``+2 Punkte``;
+    ``dative`` after "mit": ``+2 Punkten``."""
     number = (f"{value:+d}" if value else "0") if sign else str(value)
     if not unit:
         return number
     if abs(value) == 1:
         unit = _SINGULAR.get(unit.lower(), unit)
+    elif dative and unit.lower() == "punkte":
+        unit += "n"
     return f"{number} {unit}"
 
 
