@@ -51,17 +51,47 @@ def test_bench_json_has_the_figures() -> None:
 
 
 def test_bad_options_name_the_option_and_the_values(tmp_path: Path) -> None:
-    out = _run("play", "--set", "schneider=sometimes", "--games", "1")
+    """The terminal's own language words a bad option (German unless told)."""
+    out = _run("play", "--set", "schneider=sometimes", "--games", "1", "--lang", "de")
     assert out.returncode == 2
-    assert "'schneider'" in out.stderr and "'loser_30'" in out.stderr
+    assert out.stderr.strip() == (
+        "schafkopf: Die Option „schneider“ ist einer dieser Werte: loser_30, official; "
+        "nicht „sometimes“."
+    )
+    out = _run("play", "--set", "schneider=sometimes", "--lang", "en")
+    assert out.returncode == 2 and "The option “schneider” is one of loser_30" in out.stderr
     rules = tmp_path / "house.toml"
     rules.write_text('preset = "bsv"\n[tarif]\nsolo = "viel"\n', encoding="utf-8")
-    out = _run("play", "--rules", str(rules))
-    assert out.returncode == 2 and "tarif.solo" in out.stderr
+    out = _run("play", "--rules", str(rules), "--lang", "de")
+    assert out.returncode == 2
+    assert "Die Option „tarif.solo“ braucht eine ganze Zahl ab 0, nicht „viel“." in out.stderr
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    out = _run("play", "--rules", str(broken))
-    assert out.returncode == 2 and "not valid JSON" in out.stderr
+    out = _run("play", "--rules", str(broken), "--lang", "en")
+    assert out.returncode == 2 and f"The rules file {broken} is not valid JSON" in out.stderr
+    out = _run("play", "--set", "klopfen", "--lang", "de")
+    assert out.returncode == 2 and "--set braucht Option=Wert" in out.stderr
+    out = _run("advise", "EO", "--set", "stock=ja", "--lang", "de")
+    assert out.returncode == 2 and "„stock“ ist true oder false, nicht „ja“" in out.stderr
+
+
+def test_input_errors_speak_the_commands_language(tmp_path: Path) -> None:
+    out = _run("analyze", str(tmp_path / "none.jsonl"), "--lang", "de")
+    assert out.returncode == 2 and "none.jsonl: lässt sich nicht lesen (" in out.stderr
+    out = _run("analyze", "-", "--seat", "4", "--lang", "de", stdin="")
+    assert out.returncode == 2 and "--seat ist 0 bis 3, nicht 4" in out.stderr
+    out = _run("stats", str(tmp_path / "none.jsonl"), "--lang", "en")
+    assert out.returncode == 2 and "none.jsonl: cannot read it (" in out.stderr
+    (tmp_path / "bin.gz").write_bytes(b"\x1f\x8b broken")
+    out = _run("play", "--from", str(tmp_path / "bin.gz"), "--lang", "de")
+    assert out.returncode == 1 and "bin.gz: eine beschädigte gzip-Datei (" in out.stderr
+    g = play_game(Game(seed=3), [RandomPlayer()] * 4)
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps(game_to_record(g)) + "\n", encoding="utf-8")
+    out = _run("play", "--from", str(one), "--game", "3", "--lang", "de")
+    assert out.returncode == 2 and f"{one}: --game ist 1 bis 1, nicht 3" in out.stderr
+    out = _run("play", "--from", str(one), "--game", "3", "--lang", "en")
+    assert out.returncode == 2 and f"{one}: --game must be 1..1, got 3" in out.stderr
 
 
 def test_score_reads_stdin_and_reports_bad_lines() -> None:

@@ -26,9 +26,13 @@ import_app = typer.Typer(help="Convert other programs' logs into schafkopf-recor
 app.add_typer(import_app, name="import")
 
 
-def _rules_from(preset: str, rules_file: Path | None, options: list[str] | None) -> Any:
-    """A ruleset from ``--preset``, ``--rules FILE`` and ``--set key=value`` options."""
+def _rules_from(
+    preset: str, rules_file: Path | None, options: list[str] | None, lang: str = "en"
+) -> Any:
+    """A ruleset from ``--preset``, ``--rules FILE`` and ``--set key=value`` options; a bad
+    one exits 2 with the reason worded in ``lang``."""
     from schafkopf.rules import RulesError, Ruleset, option_value
+    from schafkopf.tui.error_texts import error_text
 
     try:
         rules = Ruleset.from_file(rules_file) if rules_file else Ruleset.preset(preset)
@@ -37,12 +41,14 @@ def _rules_from(preset: str, rules_file: Path | None, options: list[str] | None)
             for opt in options:
                 key, sep, raw = opt.partition("=")
                 if not sep:
-                    raise RulesError(f"--set needs key=value, got {opt!r}")
+                    raise RulesError(
+                        f"--set needs key=value, got {opt!r}", "not_key_value", given=opt
+                    )
                 overrides[key.strip()] = option_value(raw)
             rules = rules.with_options(overrides)
-    except (RulesError, OSError) as e:
-        typer.echo(f"schafkopf: {e}", err=True)
-        raise typer.Exit(2) from None
+    except RulesError as e:
+        typer.echo(f"schafkopf: {error_text(e, lang)}", err=True)
+        raise typer.Exit(EXIT_CANNOT_READ) from None
     return rules
 
 
@@ -238,7 +244,7 @@ def play(
                 code_lang,
             )
         )
-    rules = _rules_from(preset, rules_file, option)
+    rules = _rules_from(preset, rules_file, option, code_lang)
     code = run_terminal_session(
         rules=rules,
         games=games,
@@ -269,14 +275,15 @@ def _what_if(
 ) -> int:
     """``play --from``: the chosen game of a record file, played on from step ``at``."""
     from schafkopf.record import RecordError, is_session_line, read_records, record_to_game
+    from schafkopf.tui.error_texts import message
     from schafkopf.tui.what_if import run_what_if
 
-    found = [r for _line, r in read_records(_read_input(path)) if not is_session_line(r)]
+    found = [r for _line, r in read_records(_read_input(path, lang)) if not is_session_line(r)]
     if not found:
-        typer.echo(f"{path}: no record in the input", err=True)
+        typer.echo(message("no_record", lang, name=path), err=True)
         return EXIT_BAD_DATA
     if not 1 <= game <= len(found):
-        typer.echo(f"{path}: --game must be 1..{len(found)}, got {game}", err=True)
+        typer.echo(message("game_range", lang, name=path, count=len(found), game=game), err=True)
         return EXIT_CANNOT_READ
     record = found[game - 1]
     try:
@@ -284,7 +291,7 @@ def _what_if(
             raise record
         record_to_game(record)
     except RecordError as e:
-        typer.echo(f"{path}: game {game}: {e}", err=True)
+        typer.echo(message("bad_game", lang, name=path, game=game, detail=e), err=True)
         return EXIT_BAD_DATA
     return run_what_if(
         record, at, seat=seat, opponents=opponents, seed=seed, french=french, auto=auto,
@@ -607,16 +614,19 @@ def analyze(
     from schafkopf.analysis.summary import render
     from schafkopf.record import ErrorReport, RecordError, record_to_game
     from schafkopf.stats import records_in
+    from schafkopf.tui.error_texts import message
     from schafkopf.tui.texts import lang as texts_of
 
     lang = _language(lang, "en")
-    if any(not 0 <= s <= 3 for s in seat or ()):
-        typer.echo("schafkopf: --seat must be 0..3 (seats count from 0, as in records)", err=True)
+    for bad in (s for s in seat or () if not 0 <= s <= 3):  # seats count from 0, as in records
+        typer.echo(f"schafkopf: {message('seat_range', lang, low=0, high=3, seat=bad)}", err=True)
         raise typer.Exit(EXIT_CANNOT_READ)
     words = texts_of(lang)
     report = ErrorReport(sys.stderr, file)
     games: list[tuple[int, dict[str, Any], Any]] = []
-    for line, item in records_in(_read_input(file)):  # (a session file's header is passed over)
+    for line, item in records_in(
+        _read_input(file, lang)
+    ):  # (a session file's header is passed over)
         if isinstance(item, RecordError):
             report(line, str(item))
             continue
@@ -694,9 +704,10 @@ def stats(
     from schafkopf.record import MAX_ERROR_LINES, ErrorReport, RecordError
     from schafkopf.stats import StatsCollector, records_in
     from schafkopf.stats.text import render
+    from schafkopf.tui.error_texts import message
 
     lang = _language(lang, "en")
-    texts = [(file, _read_input(file)) for file in files]  # all read before any output
+    texts = [(file, _read_input(file, lang)) for file in files]  # all read before any output
     collector = StatsCollector()
     errors = shown = 0
     for file, text in texts:  # at most MAX_ERROR_LINES error lines over all the files
@@ -730,7 +741,8 @@ def stats(
         try:
             write_report(html, figures, lang)
         except OSError as e:
-            typer.echo(f"{html}: cannot write it: {e.strerror or e}", err=True)
+            why = e.strerror or str(e)
+            typer.echo(message("cannot_write_file", lang, name=html, why=why), err=True)
             raise typer.Exit(EXIT_CANNOT_READ) from None
         typer.echo(f"report: {html}", err=True)
     raise typer.Exit(EXIT_BAD_DATA if errors else EXIT_OK)
@@ -762,12 +774,14 @@ def advise(
     from schafkopf.analysis.advice import AdviceError
     from schafkopf.analysis.advice import advise as advice_for
     from schafkopf.rules import Contract
+    from schafkopf.tui.error_texts import message
     from schafkopf.tui.texts import lang as texts_of
 
     lang = _language(lang, "en")
-    ruleset = _rules_from(rules_name, None, option)
+    ruleset = _rules_from(rules_name, None, option, lang)
     if not 1 <= seat <= ruleset.players:
-        typer.echo(f"schafkopf: --seat must be 1..{ruleset.players}, got {seat}", err=True)
+        said = message("seat_range", lang, low=1, high=ruleset.players, seat=seat)
+        typer.echo(f"schafkopf: {said}", err=True)
         raise typer.Exit(EXIT_CANNOT_READ)
     try:
         advice = advice_for(hand, ruleset, position=seat, worlds=worlds, seed=seed)
@@ -821,30 +835,32 @@ EXIT_CANNOT_READ: Final = 2
 wrong (as typer reports usage errors)."""
 
 
-def _read_input(path: str) -> str:
+def _read_input(path: str, lang: str = "en") -> str:
     """The text of a file, or of standard input for ``-``, gzipped or not (the arena's
     ``games.jsonl.gz``); exits 2 when it cannot be read, 1 when it is not UTF-8 text or a
-    broken gzip file (bad data, not a record)."""
-    name = "standard input" if path == "-" else path
+    broken gzip file (bad data, not a record), saying so in ``lang``."""
+    from schafkopf.tui.error_texts import message
+
+    name = message("stdin", lang) if path == "-" else path
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
-        typer.echo(f"{name}: cannot read it: {e.strerror or e}", err=True)
+        typer.echo(message("input_cannot_read", lang, name=name, why=e.strerror or e), err=True)
         raise typer.Exit(EXIT_CANNOT_READ) from None
     if data[:2] == GZIP_MAGIC:
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
                 data = packed.read(MAX_UNPACKED + 1)
         except (OSError, EOFError, zlib.error) as e:
-            typer.echo(f"{name}: a broken gzip file ({e})", err=True)
+            typer.echo(message("broken_gzip", lang, name=name, detail=e), err=True)
             raise typer.Exit(EXIT_BAD_DATA) from None
         if len(data) > MAX_UNPACKED:
-            typer.echo(f"{name}: unpacks to more than {MAX_UNPACKED >> 20} MiB", err=True)
+            typer.echo(message("too_big", lang, name=name, mib=MAX_UNPACKED >> 20), err=True)
             raise typer.Exit(EXIT_BAD_DATA)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        typer.echo(f"{name}: not UTF-8 text (byte {e.start})", err=True)
+        typer.echo(message("input_not_utf8", lang, name=name, byte=e.start), err=True)
         raise typer.Exit(EXIT_BAD_DATA) from None
 
 

@@ -16,10 +16,21 @@ from typing import Any, ClassVar
 
 
 class SchafkopfError(ValueError):
-    """Every error of the engine, the records and the players' registry."""
+    """Every error of the engine, the records and the players' registry.
+
+    ``reason`` says more finely than ``code`` what went wrong (``unknown_option``,
+    ``must_follow``, ...; the code where nothing finer is said), and ``params`` what a face
+    needs to word it (``option``, ``value``, ...). The message is the English sentence for
+    developers; the faces word ``reason`` and ``params`` in their own language. Both survive
+    pickling (bot workers, Ray) as attributes of the instance."""
 
     code: ClassVar[str] = "error"
     """What kind of error this is, for the faces to word (stable, lower case)."""
+
+    def __init__(self, message: str = "", reason: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.reason: str = self.code if reason is None else reason
+        self.params: dict[str, Any] = params
 
 
 class GameError(SchafkopfError):
@@ -35,7 +46,11 @@ class SeatError(GameError):
     code = "no_seat"
 
     def __init__(self, seat: object, players: int) -> None:
-        super().__init__(f"no seat {seat!r} at this table: seats are 0..{players - 1}")
+        super().__init__(
+            f"no seat {seat!r} at this table: seats are 0..{players - 1}",
+            seat=seat,
+            players=players,
+        )
         self.seat = seat
         self.players = players
 
@@ -48,11 +63,6 @@ class IllegalActionError(SchafkopfError):
 
     ``reason`` names why for a face to word in its own language (``must_follow``,
     ``not_your_turn``, ...), with ``params`` (``seat``, ``action``, ``led``, ...)."""
-
-    def __init__(self, message: str, reason: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.reason = self.code if reason is None else reason
-        self.params = params
 
     code = "illegal"
 

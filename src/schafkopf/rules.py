@@ -37,7 +37,18 @@ from schafkopf.errors import SchafkopfError
 
 
 class RulesError(SchafkopfError):
-    """An unknown option, a bad option value, or an impossible contract for a ruleset."""
+    """An unknown option, a bad option value, or an impossible contract for a ruleset.
+
+    ``reason`` says which, with ``params`` for the faces: ``unknown_preset`` (``name``,
+    ``presets``), ``unknown_option`` (``option``, ``options``), ``bad_value`` (``option``,
+    ``value``, ``expected``: ``count``, ``bool``, ``choice`` with ``choices``, ``range`` with
+    ``low`` and ``high``, ``durchmarsch``, ``contracts`` with ``choices``),
+    ``unknown_contracts`` (``bad``, ``choices``), ``not_object``, ``preset_not_name``,
+    ``not_key_value`` (``given``); a rules file's ``cannot_read`` (``path``, ``why``) and
+    ``bad_syntax`` (``path``, ``format``, ``detail``); a contract's ``contract_suit``,
+    ``contract_declarer`` (``kind``, ``needs``), ``tout_kind``, ``herz_sau``,
+    ``unknown_kind``, ``bad_suit``, ``bad_declarer``, ``bad_tout``, ``unknown_fields``,
+    ``contract_not_object``."""
 
     code = "bad_rules"
 
@@ -88,26 +99,42 @@ class Contract:
             self._read_names()
         if (self.suit is not None) != (self.kind in SUIT_KINDS):
             raise RulesError(
-                f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit"
+                f"contract {self.kind.value} {'needs' if self.suit is None else 'takes no'} suit",
+                "contract_suit",
+                kind=self.kind.value,
+                needs=self.suit is None,
             )
         if self.tout and self.kind not in SOLO_TYPES:
-            raise RulesError(f"Tout is only for solo-types, not {self.kind.value}")
+            raise RulesError(
+                f"Tout is only for solo-types, not {self.kind.value}", "tout_kind",
+                kind=self.kind.value,
+            )  # fmt: skip
         if (self.declarer is None) != (self.kind is Kind.RAMSCH):
             need = "needs a" if self.declarer is None else "has no"
-            raise RulesError(f"contract {self.kind.value} {need} declarer")
+            raise RulesError(
+                f"contract {self.kind.value} {need} declarer", "contract_declarer",
+                kind=self.kind.value, needs=self.declarer is None,
+            )  # fmt: skip
         if self.kind is Kind.RUFSPIEL and self.suit == HERZ:
-            raise RulesError("the Herz-Sau cannot be called: call Eichel, Gras or Schellen")
+            raise RulesError(
+                "the Herz-Sau cannot be called: call Eichel, Gras or Schellen", "herz_sau"
+            )
 
     def _read_names(self) -> None:
         """Accept the kind by name and the suit by letter: ``Contract('rufspiel', 0, 'E')``."""
         try:
             kind = Kind(self.kind)
         except ValueError:
-            raise RulesError(f"unknown contract kind {self.kind!r}") from None
+            raise RulesError(
+                f"unknown contract kind {self.kind!r}", "unknown_kind",
+                kind=self.kind, kinds=[k.value for k in Kind],
+            ) from None  # fmt: skip
         suit = self.suit
         if isinstance(suit, str):
             if len(suit) != 1 or suit.upper() not in "EGHS":
-                raise RulesError(f"contract suit must be one of E G H S, got {suit!r}")
+                raise RulesError(
+                    f"contract suit must be one of E G H S, got {suit!r}", "bad_suit", value=suit
+                )
             suit = "EGHS".index(suit.upper())
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "suit", suit)
@@ -176,30 +203,43 @@ class Contract:
     def from_json(cls, data: Mapping[str, Any]) -> Contract:
         """Read the record form; a bad field raises :class:`RulesError` naming it."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"contract must be an object, got {data!r}")
+            raise RulesError(
+                f"contract must be an object, got {data!r}", "contract_not_object", value=data
+            )
         unknown = set(data) - {"kind", "declarer", "suit", "tout"}
         if unknown:
-            raise RulesError(f"unknown contract field(s): {', '.join(sorted(unknown))}")
+            raise RulesError(
+                f"unknown contract field(s): {', '.join(sorted(unknown))}", "unknown_fields",
+                fields=sorted(unknown),
+            )  # fmt: skip
         try:
             kind = Kind(str(data.get("kind")))
         except ValueError:
-            kinds = ", ".join(k.value for k in Kind)
+            kinds = [k.value for k in Kind]
             raise RulesError(
-                f"unknown contract kind {data.get('kind')!r}: one of {kinds}"
-            ) from None
+                f"unknown contract kind {data.get('kind')!r}: one of {', '.join(kinds)}",
+                "unknown_kind", kind=data.get("kind"), kinds=kinds,
+            ) from None  # fmt: skip
         suit = data.get("suit")
         if suit is not None:
             if not isinstance(suit, str) or suit.upper() not in SUITS:
-                raise RulesError(f"contract suit must be one of E G H S, got {suit!r}")
+                raise RulesError(
+                    f"contract suit must be one of E G H S, got {suit!r}", "bad_suit", value=suit
+                )
             suit = SUITS.index(suit.upper())
         declarer = data.get("declarer")
         if declarer is not None and not (
             isinstance(declarer, int) and not isinstance(declarer, bool)
         ):
-            raise RulesError(f"contract declarer must be a seat number, got {declarer!r}")
+            raise RulesError(
+                f"contract declarer must be a seat number, got {declarer!r}", "bad_declarer",
+                value=declarer,
+            )  # fmt: skip
         tout = data.get("tout", False)
         if not isinstance(tout, bool):
-            raise RulesError(f"contract tout must be true or false, got {tout!r}")
+            raise RulesError(
+                f"contract tout must be true or false, got {tout!r}", "bad_tout", value=tout
+            )
         return cls(kind, declarer, suit, tout)
 
 
@@ -307,7 +347,10 @@ class Ruleset:
     def preset(cls, name: str = "standard", overrides: Mapping[str, Any] | None = None) -> Ruleset:
         """The named preset (``standard``, ``sauspiel``, ``bsv``) with ``overrides`` applied."""
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}: one of {', '.join(PRESETS)}")
+            raise RulesError(
+                f"unknown preset {name!r}: one of {', '.join(PRESETS)}", "unknown_preset",
+                name=name, presets=list(PRESETS),
+            )  # fmt: skip
         base = PRESETS[name]
         return base.with_options(overrides) if overrides else base
 
@@ -327,11 +370,14 @@ class Ruleset:
         if data is None:
             return PRESETS["standard"]
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object, got {data!r}")
+            raise RulesError(f"rules must be an object, got {data!r}", "not_object", value=data)
         data = dict(data)
         name = data.pop("preset", "standard")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name, got {name!r}")
+            raise RulesError(
+                f"preset must be a name, got {name!r}", "preset_not_name",
+                value=name, presets=list(PRESETS),
+            )  # fmt: skip
         return cls.preset(name, data)
 
     @classmethod
@@ -343,12 +389,15 @@ class Ruleset:
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as e:
-            raise RulesError(f"{p}: cannot read: {e.strerror}") from None
+            raise RulesError(
+                f"{p}: cannot read: {e.strerror}", "cannot_read", path=str(p), why=e.strerror
+            ) from None
         try:
             data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+            kind = "TOML" if p.suffix.lower() == ".toml" else "JSON"
             raise RulesError(
-                f"{p}: not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {e}"
+                f"{p}: not valid {kind}: {e}", "bad_syntax", path=str(p), format=kind, detail=str(e)
             ) from None
         return cls.from_json(data)
 
@@ -362,12 +411,20 @@ class Ruleset:
                 sub = type(group)
                 names = [f.name for f in dataclasses.fields(sub)]
                 if tail not in names:
-                    raise RulesError(f"unknown option {key!r}: {head} has {', '.join(names)}")
+                    raise RulesError(
+                        f"unknown option {key!r}: {head} has {', '.join(names)}",
+                        "unknown_option", option=key, options=[f"{head}.{n}" for n in names],
+                    )  # fmt: skip
                 if not _is_int(value) or value < 0:
-                    raise RulesError(f"option {key!r} must be a whole number >= 0, got {value!r}")
+                    raise RulesError(
+                        f"option {key!r} must be a whole number >= 0, got {value!r}",
+                        "bad_value", option=key, value=value, expected="count",
+                    )  # fmt: skip
                 changes[head] = dataclasses.replace(group, **{tail: value})
             elif tail:
-                raise RulesError(f"unknown option {key!r}")
+                raise RulesError(
+                    f"unknown option {key!r}", "unknown_option", option=key, options=option_names()
+                )
             else:
                 changes[head] = _check_option(head, value)
         return dataclasses.replace(self, **changes)
@@ -501,44 +558,65 @@ def _check_option(name: str, value: Any) -> Any:
         allowed = _CHOICES[name]
         if not any(value == a and type(value) is type(a) for a in allowed):
             shown = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"option {name!r} must be one of {shown}, got {value!r}")
+            raise RulesError(
+                f"option {name!r} must be one of {shown}, got {value!r}", "bad_value",
+                option=name, value=value, expected="choice", choices=list(allowed),
+            )  # fmt: skip
         return value
     if name in ("klopfen", "stock", "end_early"):
         if not isinstance(value, bool):
-            raise RulesError(f"option {name!r} must be true or false, got {value!r}")
+            raise RulesError(
+                f"option {name!r} must be true or false, got {value!r}", "bad_value",
+                option=name, value=value, expected="bool",
+            )  # fmt: skip
         return value
     if name == "davonlaufen_min":
         if not _is_int(value) or not 1 <= value <= 8:
-            raise RulesError(f"option 'davonlaufen_min' must be a whole number 1..8, got {value!r}")
+            raise RulesError(
+                f"option 'davonlaufen_min' must be a whole number 1..8, got {value!r}",
+                "bad_value", option=name, value=value, expected="range", low=1, high=8,
+            )  # fmt: skip
         return value
     if name == "max_doublings":
         if not _is_int(value) or not 0 <= value <= 4:
             raise RulesError(
-                f"option 'max_doublings' must be 0..4 (Kontra, Re, Sup, Hirsch), got {value!r}"
-            )
+                f"option 'max_doublings' must be 0..4 (Kontra, Re, Sup, Hirsch), got {value!r}",
+                "bad_value", option=name, value=value, expected="range", low=0, high=4,
+            )  # fmt: skip
         return value
     if name == "durchmarsch":
         if value in ("all_tricks", "off") or (_is_int(value) and 61 <= value <= 120):
             return value
         raise RulesError(
             "option 'durchmarsch' must be 'all_tricks', 'off' or card points 61..120, "
-            f"got {value!r}"
-        )
+            f"got {value!r}", "bad_value", option=name, value=value, expected="durchmarsch",
+        )  # fmt: skip
     if name == "contracts":
         if isinstance(value, str) or not hasattr(value, "__iter__"):
             raise RulesError(
-                f"option 'contracts' must be a list from {', '.join(CONTRACT_OPTIONS)}"
-            )
+                f"option 'contracts' must be a list from {', '.join(CONTRACT_OPTIONS)}",
+                "bad_value", option=name, value=value, expected="contracts",
+                choices=list(CONTRACT_OPTIONS),
+            )  # fmt: skip
         items = list(value)
         bad = [c for c in items if c not in CONTRACT_OPTIONS]
         if bad:
             raise RulesError(
                 f"option 'contracts': unknown contract(s) {', '.join(map(repr, bad))}: "
-                f"allowed are {', '.join(CONTRACT_OPTIONS)}"
-            )
+                f"allowed are {', '.join(CONTRACT_OPTIONS)}", "unknown_contracts",
+                option=name, bad=bad, choices=list(CONTRACT_OPTIONS),
+            )  # fmt: skip
         return frozenset(items)
-    names = [f.name for f in dataclasses.fields(Ruleset) if f.name != "preset_name"]
-    raise RulesError(f"unknown option {name!r}: options are {', '.join(names)}")
+    names = option_names()
+    raise RulesError(
+        f"unknown option {name!r}: options are {', '.join(names)}", "unknown_option",
+        option=name, options=names,
+    )  # fmt: skip
+
+
+def option_names() -> list[str]:
+    """The names of a ruleset's top-level options (``tarif`` and the like hold more)."""
+    return [f.name for f in dataclasses.fields(Ruleset) if f.name != "preset_name"]
 
 
 _RANK_ORDER: Final[dict[str, tuple[Kind, ...]]] = {

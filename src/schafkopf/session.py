@@ -25,7 +25,13 @@ SESSION_FORMAT: Final = "schafkopf-session/1"
 
 
 class SessionError(SchafkopfError):
-    """A session file that cannot be read or does not fit the session."""
+    """A session file that cannot be read or does not fit the session, or a session that
+    cannot be set up. ``reason`` says which: ``seats`` (``players``, ``names``), ``bad_games``
+    (``games``); a file's ``cannot_read`` (``why``), ``not_utf8`` (``byte``), ``empty``,
+    ``not_json``, ``not_header``, ``bad_rules`` (``error``: the :class:`RulesError`),
+    ``bad_record`` (``detail``), ``not_finished``, ``out_of_order`` (``game``, ``played``),
+    ``bad_act``, ``replay`` (``game``, ``detail``): each with the ``path`` and, where it is
+    known, the ``line`` (from 1)."""
 
     code = "bad_session"
 
@@ -51,9 +57,14 @@ class Session:
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         if len(players) != rules.players:
-            raise SessionError(f"the rules seat {rules.players} players, got {len(players)} names")
+            raise SessionError(
+                f"the rules seat {rules.players} players, got {len(players)} names", "seats",
+                players=rules.players, names=len(players),
+            )  # fmt: skip
         if games < 0:
-            raise SessionError(f"games must be 0 (open-ended) or more, got {games}")
+            raise SessionError(
+                f"games must be 0 (open-ended) or more, got {games}", "bad_games", games=games
+            )
         self.rules = rules
         self.players = list(players)
         self.games = games
@@ -94,67 +105,96 @@ class Session:
         try:
             lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
         except OSError as e:
-            raise SessionError(f"{p}: cannot read: {e.strerror}") from None
+            raise SessionError(
+                f"{p}: cannot read: {e.strerror}", "cannot_read", path=str(p), why=e.strerror
+            ) from None
         except UnicodeDecodeError as e:
             raise SessionError(
-                f"{p}: not a session file (not UTF-8 text, byte {e.start})"
-            ) from None
+                f"{p}: not a session file (not UTF-8 text, byte {e.start})", "not_utf8",
+                path=str(p), byte=e.start,
+            ) from None  # fmt: skip
         if not lines:
-            raise SessionError(f"{p}: empty session file")
+            raise SessionError(f"{p}: empty session file", "empty", path=str(p))
         try:
             head = json.loads(lines[0])
         except json.JSONDecodeError as e:
-            raise SessionError(f"{p}:1: not JSON: {e.msg}") from None
+            raise SessionError(
+                f"{p}:1: not JSON: {e.msg}", "not_json", path=str(p), line=1
+            ) from None
         if not isinstance(head, dict) or head.get("format") != SESSION_FORMAT:
-            raise SessionError(f"{p}:1: not a {SESSION_FORMAT} header")
+            raise SessionError(
+                f"{p}:1: not a {SESSION_FORMAT} header", "not_header", path=str(p), line=1
+            )
         try:
             rules = Ruleset.from_json(head.get("rules"))
         except RulesError as e:
-            raise SessionError(f"{p}:1: {e}") from None
-        s = cls(
-            rules,
-            head["players"],
-            games=head.get("games", 16),
-            until_equal=head.get("until_equal", False),
-            first_dealer=head.get("first_dealer", 0),
-            seed=head.get("seed"),
-            path=None,
-            settings=head["settings"] if isinstance(head.get("settings"), dict) else None,
-        )
+            raise SessionError(f"{p}:1: {e}", "bad_rules", path=str(p), line=1, error=e) from None
+        try:
+            s = cls(
+                rules,
+                head["players"],
+                games=head.get("games", 16),
+                until_equal=head.get("until_equal", False),
+                first_dealer=head.get("first_dealer", 0),
+                seed=head.get("seed"),
+                path=None,
+                settings=head["settings"] if isinstance(head.get("settings"), dict) else None,
+            )
+        except (SessionError, KeyError, TypeError) as e:
+            detail = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise SessionError(
+                f"{p}:1: not a {SESSION_FORMAT} header: {detail}", "not_header",
+                path=str(p), line=1,
+            ) from None  # fmt: skip
         for lineno, line in enumerate(lines[1:], 2):
             try:
                 rec = json.loads(line)
                 if isinstance(rec, dict) and "act" in rec:
-                    s._read_action(rec, f"{p}:{lineno}")
+                    s._read_action(rec)
                     continue
                 game = record_to_game(rec)
             except json.JSONDecodeError:
                 if lineno == len(lines):
                     break  # a line cut short by a crash: the game in progress is lost
-                raise SessionError(f"{p}:{lineno}: not JSON") from None
+                raise SessionError(
+                    f"{p}:{lineno}: not JSON", "not_json", path=str(p), line=lineno
+                ) from None
             except RecordError as e:
-                raise SessionError(f"{p}:{lineno}: {e}") from None
+                raise SessionError(
+                    f"{p}:{lineno}: {e}", "bad_record", path=str(p), line=lineno, detail=str(e)
+                ) from None
+            except SessionError as e:  # an action line: say where it is
+                raise SessionError(
+                    f"{p}:{lineno}: {e}", e.reason, path=str(p), line=lineno, **e.params
+                ) from None
             if not game.is_over():
-                raise SessionError(f"{p}:{lineno}: the game is not finished")
+                raise SessionError(
+                    f"{p}:{lineno}: the game is not finished", "not_finished",
+                    path=str(p), line=lineno,
+                )  # fmt: skip
             s._account(game, rec)
             s.pending = []
-        s.new_game()  # checks the game in progress
+        try:
+            s.new_game()  # checks the game in progress
+        except SessionError as e:
+            raise SessionError(f"{p}: {e}", e.reason, path=str(p), **e.params) from None
         s.path = p
         return s
 
-    def _read_action(self, rec: dict[str, Any], where: str) -> None:
+    def _read_action(self, rec: dict[str, Any]) -> None:
         act = rec.get("act")
         if rec.get("game") != self.played + 1:
             raise SessionError(
-                f"{where}: an action of game {rec.get('game')!r} after game "
-                f"{self.played} was booked"
-            )
+                f"an action of game {rec.get('game')!r} after game "
+                f"{self.played} was booked", "out_of_order",
+                game=rec.get("game"), played=self.played,
+            )  # fmt: skip
         if (
             not isinstance(act, list)
             or len(act) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in act)
         ):
-            raise SessionError(f"{where}: act must be [seat, action]")
+            raise SessionError("act must be [seat, action]", "bad_act")
         self.pending.append((act[0], act[1]))
 
     # -- flow -----------------------------------------------------------------------------------
@@ -179,7 +219,10 @@ class Session:
             try:
                 game.apply(action, seat)
             except IllegalActionError as e:
-                raise SessionError(f"game {self.played + 1} in progress: {e}") from None
+                raise SessionError(
+                    f"game {self.played + 1} in progress: {e}", "replay",
+                    game=self.played + 1, detail=str(e),
+                ) from None  # fmt: skip
         return game
 
     def record_action(self, seat: int, action: int) -> None:
@@ -192,7 +235,7 @@ class Session:
     def finish_game(self, game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """Book a finished game: ledger, Stock, next dealer; append it to the file."""
         if not game.is_over():
-            raise SessionError("only a finished game can be booked")
+            raise SessionError("only a finished game can be booked", "not_finished")
         rec = game_to_record(game, self.players, {"game": self.played + 1, **(meta or {})})
         if self.path is not None:
             self._write_line(rec)

@@ -24,16 +24,7 @@ class PlayerSpecError(SchafkopfError):
     code = "bad_player"
 
     def __init__(self, message: str, reason: str = "bad_option", **params: Any) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params = params
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _spec_error, (str(self), self.reason, self.params)  # across processes
-
-
-def _spec_error(message: str, reason: str, params: dict[str, Any]) -> PlayerSpecError:
-    return PlayerSpecError(message, reason, **params)
+        super().__init__(message, reason, **params)
 
 
 _FACTORIES: dict[str, tuple[str, str]] = {

@@ -17,6 +17,7 @@ from rich.text import Text
 from schafkopf.actions import (
     Action,
 )
+from schafkopf.errors import SchafkopfError
 from schafkopf.game import (
     PLAY,
     Game,
@@ -27,7 +28,8 @@ from schafkopf.players.random_player import RandomPlayer
 from schafkopf.players.registry import PlayerSpecError, make_player, player_kinds
 from schafkopf.rules import Ruleset
 from schafkopf.scoring import tariff_unit
-from schafkopf.session import Session, SessionError
+from schafkopf.session import Session
+from schafkopf.tui.error_texts import error_text, message
 from schafkopf.tui.human import HumanPlayer, QuitSession, Reader
 from schafkopf.tui.render import (
     describe_changes,
@@ -97,6 +99,12 @@ def make_bots(
         note = words.t("random_stand_in")
         return [RandomPlayer(n) for n in names], note
     return bots, None
+
+
+def _refused(console: Console, error: ValueError, lang: str) -> None:
+    """Say why the session cannot start: the engine's errors worded in ``lang``."""
+    text = error_text(error, lang) if isinstance(error, SchafkopfError) else str(error)
+    console.print(Text(f"schafkopf: {text}", "red"))
 
 
 def _play_game(
@@ -212,8 +220,8 @@ def run_terminal_session(
     if session_file is not None and Path(session_file).exists():
         try:
             resumed = Session.resume(session_file)
-        except (SessionError, OSError, ValueError) as e:
-            console.print(Text(f"schafkopf: {e}", "red"))
+        except ValueError as e:  # a SessionError, worded
+            _refused(console, e, lang or locale_language("de"))
             return 2
     kept = resumed.settings if resumed is not None else {}
     lang = lang or (kept["lang"] if kept.get("lang") in LANGS else locale_language("de"))
@@ -245,8 +253,12 @@ def run_terminal_session(
                 path=session_file, settings=settings | ({"unit": unit} if unit else {}),
             )  # fmt: skip
         bots, note = make_bots(bots_spec, session.players[1:], W)
-    except (SessionError, OSError, ValueError) as e:
-        console.print(Text(f"schafkopf: {e}", "red"))
+    except OSError as e:  # the session file's folder or the file cannot be written
+        said = message("cannot_write", lang, path=session_file, why=e.strerror or str(e))
+        console.print(Text(f"schafkopf: {said}", "red"))
+        return 2
+    except ValueError as e:
+        _refused(console, e, lang)
         return 2
     if note:
         console.print(Text(note, "yellow"))
