@@ -624,9 +624,8 @@ def analyze(
     words = texts_of(lang)
     report = ErrorReport(sys.stderr, file)
     games: list[tuple[int, dict[str, Any], Any]] = []
-    for line, item in records_in(
-        _read_input(file, lang)
-    ):  # (a session file's header is passed over)
+    # (a session file's header is passed over)
+    for line, item in records_in(_read_input(file, lang)):
         if isinstance(item, RecordError):
             report(line, str(item))
             continue
