@@ -1008,7 +1008,16 @@ def test_what_if_plays_a_recorded_game_on_from_a_step() -> None:
     for bad in (0, len(played.history) + 2):
         with pytest.raises(WhatIfError):
             turned(played, bad - 1, 0)
-    assert run_what_if(record, 1, seat=7, console=_console(), delay=0) == 2
+    steps = len(played.history)
+    for at, seat, lang, said in (
+        (1, 7, "de", "--seat ist 0 bis 3, nicht 7"),
+        (steps + 5, 0, "de", f"Das Spiel hat {steps} Schritte: --at ist 1 bis {steps + 1}, nicht"),
+        (steps + 1, 0, "de", f"Bei Schritt {steps + 1} ist das Spiel schon vorbei"),
+        (steps + 1, 0, "en", f"The game is over at step {steps + 1}: choose an earlier one."),
+    ):
+        console = _console()
+        assert run_what_if(record, at, seat=seat, console=console, delay=0, lang=lang) == 2
+        assert said in " ".join(_out(console).split()), _out(console)
 
 
 def test_what_if_words_an_arena_record_s_player_specs() -> None:

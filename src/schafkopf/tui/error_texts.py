@@ -1,6 +1,7 @@
 """The command line's errors in German or English: a bad ruleset or option
 (:class:`~schafkopf.rules.RulesError`), a session file that cannot be resumed
-(:class:`~schafkopf.session.SessionError`), an input file that cannot be read.
+(:class:`~schafkopf.session.SessionError`), a step or seat a what-if game does not have, an
+input file that cannot be read.
 
 The engine says what went wrong with a ``reason`` and ``params``; this module words them
 from its own two tables. An error it has no words for falls back to the engine's English
@@ -83,6 +84,8 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "game_range": "{name}: --game ist 1 bis {count}, nicht {game}",
         "bad_game": "{name}: Spiel {game} ist kein gültiges Spiel ({detail})",
         "seat_range": "--seat ist {low} bis {high}, nicht {seat}",
+        "step_range": "Das Spiel hat {steps} Schritte: --at ist 1 bis {last}, nicht {at}.",
+        "over_at": "Bei Schritt {at} ist das Spiel schon vorbei: wähle einen früheren.",
         "cannot_write_file": "{name}: lässt sich nicht schreiben ({why})",
     },
     "en": {
@@ -139,6 +142,8 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "game_range": "{name}: --game must be 1..{count}, got {game}",
         "bad_game": "{name}: game {game} is not a valid game ({detail})",
         "seat_range": "--seat must be {low}..{high}, got {seat}",
+        "step_range": "The game has {steps} steps: --at must be 1..{last}, got {at}.",
+        "over_at": "The game is over at step {at}: choose an earlier one.",
         "cannot_write_file": "{name}: cannot write it ({why})",
     },
 }
@@ -159,8 +164,8 @@ def message(key: str, lang: str = "en", **values: object) -> str:
 
 
 def error_text(error: SchafkopfError, lang: str = "en") -> str:
-    """``error`` worded for a person in ``lang``: a ruleset's or a session's error from its
-    reason and parameters; any other error as the engine says it."""
+    """``error`` worded for a person in ``lang`` from its reason and parameters (a ruleset's,
+    a session's, a what-if's); an error this module has no words for as the engine says it."""
     from schafkopf.rules import RulesError
     from schafkopf.session import SessionError
 
@@ -168,7 +173,10 @@ def error_text(error: SchafkopfError, lang: str = "en") -> str:
         return _rules_text(error, lang) or str(error)
     if isinstance(error, SessionError):
         return _session_text(error, lang) or str(error)
-    return str(error)
+    try:
+        return message(error.reason, lang, **error.params)
+    except KeyError:  # no words for this reason, or a parameter they need is missing
+        return str(error)
 
 
 def _rules_text(error: SchafkopfError, lang: str) -> str | None:

@@ -17,8 +17,10 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from schafkopf.errors import SchafkopfError
 from schafkopf.game import Game
 from schafkopf.record import record_to_game
+from schafkopf.tui.error_texts import error_text
 from schafkopf.tui.human import HumanPlayer, QuitSession, Reader
 from schafkopf.tui.render import render_result, render_status
 from schafkopf.tui.session import (
@@ -31,8 +33,11 @@ from schafkopf.tui.session import (
 from schafkopf.tui.texts import lang as lang_of
 
 
-class WhatIfError(ValueError):
-    """A step or seat that is not in the record's game."""
+class WhatIfError(SchafkopfError):
+    """A step or seat that is not in the record's game: ``step_range`` (``at``, ``steps``,
+    ``last``), ``seat_range`` (``seat``, ``low``, ``high``), ``over_at`` (``at``)."""
+
+    code = "bad_step"
 
 
 def turned(game: Game, steps: int, seat: int) -> Game:
@@ -41,7 +46,10 @@ def turned(game: Game, steps: int, seat: int) -> Game:
     n = game.rules.players
     if not 0 <= steps <= len(game.history):
         last = len(game.history)
-        raise WhatIfError(f"the game has {last} steps: --at must be 1..{last + 1}")
+        raise WhatIfError(
+            f"the game has {last} steps: --at must be 1..{last + 1}", "step_range",
+            at=steps + 1, steps=last, last=last + 1,
+        )  # fmt: skip
     hands = [game.deal[(s + seat) % n] for s in range(n)]
     g = Game(game.rules, dealer=(game.dealer - seat) % n, hands=hands, stock=game.stock_before)
     for s, action in game.history[:steps]:
@@ -101,14 +109,21 @@ def run_what_if(
         if seat is None:
             seat = probe.to_move if probe.to_move is not None else 0
         if not 0 <= seat < n:
-            raise WhatIfError(f"--seat must be 0..{n - 1}, got {seat}")
+            raise WhatIfError(
+                f"--seat must be 0..{n - 1}, got {seat}", "seat_range", seat=seat, low=0, high=n - 1
+            )
         g = turned(game, steps, seat)
         if g.is_over():
-            raise WhatIfError("the game is over at that step: choose an earlier one")
+            raise WhatIfError(
+                "the game is over at that step: choose an earlier one", "over_at", at=at
+            )
         given = seat_names(record.get("players"), n, lang)
         names = [W.name(given[(s + seat) % n]) for s in range(n)]
         bots, note = make_bots(opponents, names[1:], W)
-    except (WhatIfError, OpponentsError) as e:
+    except WhatIfError as e:
+        console.print(Text(f"schafkopf: {error_text(e, lang)}", "red"))
+        return 2
+    except OpponentsError as e:  # worded in the language already
         console.print(Text(f"schafkopf: {e}", "red"))
         return 2
     if note:
