@@ -179,3 +179,25 @@ def test_an_error_without_words_keeps_the_engines_sentence() -> None:
     with pytest.raises(SessionError) as e:
         Session(Ruleset(), list("ABCD")).finish_game(Game(seed=1))
     assert error_text(e.value, "de") == str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("hand", "preset", "reason", "german"),
+    [
+        ("EO GO HO SO EU GU HU", "standard", "hand_size", "Eine Hand hat 8 Karten, nicht 7."),
+        ("EO EO HO SO EU GU HU SU", "standard", "card_twice", "Die Karte „EO“ steht zweimal"),
+        ("EO XX HO SO EU GU HU SU", "standard", "unknown_card", "Die Karte „XX“ gibt es nicht"),
+        ("EO GO HO SO EU E7", "short", "not_in_deck", "Nicht im kurzen Blatt: E7."),
+    ],
+)
+def test_a_hand_to_advise_on_is_refused_in_words(
+    hand: str, preset: str, reason: str, german: str
+) -> None:
+    from schafkopf.analysis.advice import AdviceError, read_hand
+
+    rules = Ruleset.preset("standard", {"deck": preset} if preset == "short" else None)
+    with pytest.raises(AdviceError) as e:
+        read_hand(hand, rules)
+    assert e.value.reason == reason
+    said = {lang: error_text(e.value, lang) for lang in ("de", "en")}
+    assert german in said["de"] and said["en"] != str(e.value) and said["de"] != said["en"]

@@ -147,7 +147,9 @@ def parse_card(token: str) -> Card:
                 return SUIT_WORDS[suit_word] * 8 + RANK_WORDS[rank_word]
     raise CardError(
         f"unknown card {token!r}: a card is a suit E G H S then a rank A Z K O U 9 8 7 (EO, "
-        "h10), a name (Gras-König, pik dame) or the French deck's symbols (Q♣)"
+        "h10), a name (Gras-König, pik dame) or the French deck's symbols (Q♣)",
+        "unknown_card",
+        token=token,
     )
 
 

@@ -773,7 +773,7 @@ def advise(
     from schafkopf.analysis.advice import AdviceError
     from schafkopf.analysis.advice import advise as advice_for
     from schafkopf.rules import Contract
-    from schafkopf.tui.error_texts import message
+    from schafkopf.tui.error_texts import error_text, message
     from schafkopf.tui.texts import lang as texts_of
 
     lang = _language(lang, "en")
@@ -785,7 +785,7 @@ def advise(
     try:
         advice = advice_for(hand, ruleset, position=seat, worlds=worlds, seed=seed)
     except AdviceError as e:  # the hand or the seat on the command line
-        typer.echo(f"schafkopf: {e}", err=True)
+        typer.echo(f"schafkopf: {error_text(e, lang)}", err=True)
         raise typer.Exit(EXIT_CANNOT_READ) from None
     if as_json:
         typer.echo(json.dumps(advice.to_json()))

@@ -25,7 +25,7 @@ from schafkopf.actions import (
     action_name,
     name_action,
 )
-from schafkopf.cards import parse_card
+from schafkopf.cards import card_token, parse_card
 from schafkopf.errors import SchafkopfError
 from schafkopf.game import BIDDING, KLOPFEN_PHASE, NAMING, SETTLING, Game
 from schafkopf.players.heuristic import HeuristicPlayer
@@ -44,7 +44,8 @@ from .values import deal_around, playout_money
 
 
 class AdviceError(SchafkopfError):
-    """A hand that cannot be advised on (wrong size, a card twice, not in the deck)."""
+    """A hand that cannot be advised on: ``unknown_card`` (``token``), ``hand_size``
+    (``need``, ``got``), ``card_twice`` (``card``), ``not_in_deck`` (``cards``)."""
 
     code = "bad_hand"
 
@@ -99,14 +100,23 @@ def read_hand(text: str | Sequence[str], rules: Ruleset) -> list[int]:
     try:
         cards = [c for item in ([text] if isinstance(text, str) else text) for c in _cards_in(item)]
     except SchafkopfError as e:
-        raise AdviceError(str(e)) from None
+        raise AdviceError(str(e), e.reason, **e.params) from None
     if len(cards) != rules.hand_size:
-        raise AdviceError(f"a hand has {rules.hand_size} cards, got {len(cards)}")
-    if len(set(cards)) != len(cards):
-        raise AdviceError("a card is given twice")
-    outside = [c for c in cards if not rules.deck_mask >> c & 1]
+        raise AdviceError(
+            f"a hand has {rules.hand_size} cards, got {len(cards)}", "hand_size",
+            need=rules.hand_size, got=len(cards),
+        )  # fmt: skip
+    twice = next((c for c in cards if cards.count(c) > 1), None)
+    if twice is not None:
+        raise AdviceError(
+            f"a card is given twice ({card_token(twice)})", "card_twice", card=card_token(twice)
+        )
+    outside = [card_token(c) for c in cards if not rules.deck_mask >> c & 1]
     if outside:
-        raise AdviceError(f"{len(outside)} card(s) are not in the short deck")
+        raise AdviceError(
+            f"{len(outside)} card(s) are not in the short deck", "not_in_deck",
+            cards=outside,
+        )  # fmt: skip
     return cards
 
 

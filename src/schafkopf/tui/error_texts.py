@@ -86,6 +86,15 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "seat_range": "--seat ist {low} bis {high}, nicht {seat}",
         "step_range": "Das Spiel hat {steps} Schritte: --at ist 1 bis {last}, nicht {at}.",
         "over_at": "Bei Schritt {at} ist das Spiel schon vorbei: wähle einen früheren.",
+        # a hand (advise)
+        "unknown_card": (
+            "Die Karte {token} gibt es nicht: eine Karte ist eine Farbe E G H S und ein Schlag "
+            "A Z K O U 9 8 7 (EO, h10), ein Name (Gras-König, Pik-Dame) oder ein Zeichen des "
+            "französischen Blatts (Q♣)."
+        ),
+        "hand_size": "Eine Hand hat {need} Karten, nicht {got}.",
+        "card_twice": "Die Karte {card} steht zweimal in der Hand.",
+        "not_in_deck": "Nicht im kurzen Blatt: {cards}.",
         "cannot_write_file": "{name}: lässt sich nicht schreiben ({why})",
     },
     "en": {
@@ -144,6 +153,13 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "seat_range": "--seat must be {low}..{high}, got {seat}",
         "step_range": "The game has {steps} steps: --at must be 1..{last}, got {at}.",
         "over_at": "The game is over at step {at}: choose an earlier one.",
+        "unknown_card": (
+            "There is no card {token}: a card is a suit E G H S then a rank A Z K O U 9 8 7 "
+            "(EO, h10), a name (Gras-König, Ober of Acorns) or the French deck's symbols (Q♣)."
+        ),
+        "hand_size": "A hand has {need} cards, not {got}.",
+        "card_twice": "The card {card} is in the hand twice.",
+        "not_in_deck": "Not in the short deck: {cards}.",
         "cannot_write_file": "{name}: cannot write it ({why})",
     },
 }
@@ -174,7 +190,7 @@ def error_text(error: SchafkopfError, lang: str = "en") -> str:
     if isinstance(error, SessionError):
         return _session_text(error, lang) or str(error)
     try:
-        return message(error.reason, lang, **error.params)
+        return message(error.reason, lang, **{k: _shown(v, lang) for k, v in error.params.items()})
     except KeyError:  # no words for this reason, or a parameter they need is missing
         return str(error)
 
