@@ -424,7 +424,7 @@ def test_progress_lines_to_a_closed_pipe_do_not_stop_the_match() -> None:
     ("args", "message"),
     [
         (["--players", "heuristic,bogus"], "unknown player 'bogus'"),
-        (["--rules", "sauspil"], "unknown preset 'sauspil'"),
+        (["--rules", "sauspil"], "There is no rules preset “sauspil”"),
         (["--players", "heuristic,random,random"], "two player specs"),
     ],
 )
