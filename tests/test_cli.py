@@ -55,16 +55,16 @@ def test_bad_options_name_the_option_and_the_values(tmp_path: Path) -> None:
     out = _run("play", "--set", "schneider=sometimes", "--games", "1", "--lang", "de")
     assert out.returncode == 2
     assert out.stderr.strip() == (
-        "schafkopf: Die Option „schneider“ ist einer dieser Werte: loser_30, official; "
-        "nicht „sometimes“."
+        "schafkopf: Die Option „schneider“ muss einer dieser Werte sein: loser_30, official "
+        "(nicht „sometimes“)."
     )
     out = _run("play", "--set", "schneider=sometimes", "--lang", "en")
-    assert out.returncode == 2 and "The option “schneider” is one of loser_30" in out.stderr
+    assert out.returncode == 2 and "The option “schneider” must be one of: loser_30" in out.stderr
     rules = tmp_path / "house.toml"
     rules.write_text('preset = "bsv"\n[tarif]\nsolo = "viel"\n', encoding="utf-8")
     out = _run("play", "--rules", str(rules), "--lang", "de")
     assert out.returncode == 2
-    assert "Die Option „tarif.solo“ braucht eine ganze Zahl ab 0, nicht „viel“." in out.stderr
+    assert "Die Option „tarif.solo“ muss eine ganze Zahl ab 0 sein (nicht „viel“)." in out.stderr
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     out = _run("play", "--rules", str(broken), "--lang", "en")
@@ -72,14 +72,16 @@ def test_bad_options_name_the_option_and_the_values(tmp_path: Path) -> None:
     out = _run("play", "--set", "klopfen", "--lang", "de")
     assert out.returncode == 2 and "--set braucht Option=Wert" in out.stderr
     out = _run("advise", "EO", "--set", "stock=ja", "--lang", "de")
-    assert out.returncode == 2 and "„stock“ ist true oder false, nicht „ja“" in out.stderr
+    assert (
+        out.returncode == 2 and "„stock“ kann nur true oder false sein (nicht „ja“)" in out.stderr
+    )
 
 
 def test_input_errors_speak_the_commands_language(tmp_path: Path) -> None:
     out = _run("analyze", str(tmp_path / "none.jsonl"), "--lang", "de")
     assert out.returncode == 2 and "none.jsonl: lässt sich nicht lesen (" in out.stderr
     out = _run("analyze", "-", "--seat", "4", "--lang", "de", stdin="")
-    assert out.returncode == 2 and "--seat ist 0 bis 3, nicht 4" in out.stderr
+    assert out.returncode == 2 and "--seat muss zwischen 0 und 3 liegen (nicht 4)" in out.stderr
     out = _run("stats", str(tmp_path / "none.jsonl"), "--lang", "en")
     assert out.returncode == 2 and "none.jsonl: cannot read it (" in out.stderr
     (tmp_path / "bin.gz").write_bytes(b"\x1f\x8b broken")
@@ -89,7 +91,10 @@ def test_input_errors_speak_the_commands_language(tmp_path: Path) -> None:
     one = tmp_path / "one.jsonl"
     one.write_text(json.dumps(game_to_record(g)) + "\n", encoding="utf-8")
     out = _run("play", "--from", str(one), "--game", "3", "--lang", "de")
-    assert out.returncode == 2 and f"{one}: --game ist 1 bis 1, nicht 3" in out.stderr
+    assert (
+        out.returncode == 2
+        and f"{one}: --game muss zwischen 1 und 1 liegen (nicht 3)" in out.stderr
+    )
     out = _run("play", "--from", str(one), "--game", "3", "--lang", "en")
     assert out.returncode == 2 and f"{one}: --game must be 1..1, got 3" in out.stderr
 

@@ -29,6 +29,7 @@ BAD_RULES: list[tuple[str, Callable[[], object]]] = [
     ("unknown_option", _std(farbe=1)),
     ("unknown_option", _std(**{"tarif.foo": 1})),
     ("unknown_option", _std(**{"klopfen.x": 1})),
+    ("option_group", _std(tarif=1)),
     ("bad_value", _std(**{"tarif.solo": -1})),
     ("bad_value", _std(klopfen="ja")),
     ("bad_value", _std(schneider="sometimes")),
@@ -79,9 +80,12 @@ def test_a_rules_file_that_cannot_be_read_or_parsed(tmp_path: Path) -> None:
         ("none.toml", None, "cannot_read"),
         ("bad.toml", "preset = ", "bad_syntax"),
         ("bad.json", "{", "bad_syntax"),
+        ("bin.toml", b"\xff", "not_utf8"),
     ):
         path = tmp_path / name
-        if text is not None:
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        elif text is not None:
             path.write_text(text, encoding="utf-8")
         with pytest.raises(RulesError) as e:
             Ruleset.from_file(path)
@@ -97,10 +101,11 @@ def test_the_words_show_values_as_typed() -> None:
     with pytest.raises(RulesError) as e:
         Ruleset.preset("standard", {"schneider": "sometimes"})
     assert error_text(e.value, "de") == (
-        "Die Option „schneider“ ist einer dieser Werte: loser_30, official; nicht „sometimes“."
+        "Die Option „schneider“ muss einer dieser Werte sein: loser_30, official "
+        "(nicht „sometimes“)."
     )
     assert error_text(e.value, "en") == (
-        "The option “schneider” is one of loser_30, official; not “sometimes”."
+        "The option “schneider” must be one of: loser_30, official (not “sometimes”)."
     )
     with pytest.raises(RulesError) as e:
         Ruleset.preset("standard", {"contracts": ["solo", "hochzeit"]})
@@ -146,6 +151,7 @@ def test_every_broken_session_file_is_worded(tmp_path: Path) -> None:
         ("not_header", '{"format": "other"}\n'),
         ("not_header", json.dumps({k: v for k, v in header.items() if k != "players"}) + "\n"),
         ("bad_rules", json.dumps(header | {"rules": {"preset": "sauspil"}}) + "\n"),
+        ("bad_header", json.dumps(header | {"players": ["A", "B"]}) + "\n"),
         ("not_json", f"{head}\n{{oops\n{game}\n"),
         ("bad_record", f"{head}\n" + json.dumps({"format": "x"}) + "\n"),
         ("not_finished", f"{head}\n{json.dumps(unfinished)}\n"),
@@ -169,7 +175,7 @@ def test_every_broken_session_file_is_worded(tmp_path: Path) -> None:
     assert "lässt sich nicht lesen" in _words_of(e.value)["de"]
     with pytest.raises(SessionError) as e:
         Session(Ruleset(), ["A"])
-    assert _words_of(e.value)["de"] == "Die Regeln setzen 4 Spieler an den Tisch, nicht 1."
+    assert _words_of(e.value)["de"] == "Die Regeln sehen 4 Spieler vor, nicht 1."
     with pytest.raises(SessionError) as e:
         Session(Ruleset(), list("ABCD"), games=-2)
     _words_of(e.value)
@@ -179,6 +185,21 @@ def test_an_error_without_words_keeps_the_engines_sentence() -> None:
     with pytest.raises(SessionError) as e:
         Session(Ruleset(), list("ABCD")).finish_game(Game(seed=1))
     assert error_text(e.value, "de") == str(e.value)
+    from schafkopf.players.registry import PlayerSpecError, make_player
+
+    with pytest.raises(PlayerSpecError) as spec:  # its reason shares a name with a rules one
+        make_player("heuristic:depth=3")
+    assert spec.value.reason == "unknown_option"
+    assert error_text(spec.value, "de") == str(spec.value)
+
+
+def test_a_value_that_is_no_text_is_shown_as_json() -> None:
+    with pytest.raises(RulesError) as e:
+        Ruleset.from_json([1, 2])  # type: ignore[arg-type]
+    assert error_text(e.value, "de").endswith("(nicht [1, 2]).")
+    with pytest.raises(RulesError) as e:
+        Ruleset.preset("standard", {"klopfen": None})
+    assert error_text(e.value, "en").endswith("(not null).")
 
 
 @pytest.mark.parametrize(

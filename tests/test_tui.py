@@ -1010,8 +1010,13 @@ def test_what_if_plays_a_recorded_game_on_from_a_step() -> None:
             turned(played, bad - 1, 0)
     steps = len(played.history)
     for at, seat, lang, said in (
-        (1, 7, "de", "--seat ist 0 bis 3, nicht 7"),
-        (steps + 5, 0, "de", f"Das Spiel hat {steps} Schritte: --at ist 1 bis {steps + 1}, nicht"),
+        (1, 7, "de", "--seat muss zwischen 0 und 3 liegen (nicht 7)"),
+        (
+            steps + 5,
+            0,
+            "de",
+            f"Das Spiel hat {steps} Schritte: --at muss zwischen 1 und {steps + 1} liegen",
+        ),
         (steps + 1, 0, "de", f"Bei Schritt {steps + 1} ist das Spiel schon vorbei"),
         (steps + 1, 0, "en", f"The game is over at step {steps + 1}: choose an earlier one."),
     ):

@@ -636,7 +636,7 @@ def analyze(
             continue
         games.append((line, item, game))
     if not games and not report.count:
-        report(None, "no record in this input")
+        report(None, message("no_record_here", lang))
     analyses = []
     console = Console(stderr=True)
     with Progress(
@@ -725,7 +725,7 @@ def stats(
                 continue
             counted += 1
         if not counted and not report.count:
-            report(None, "no record in this input")
+            report(None, message("no_record_here", lang))
         report.close()
         shown += min(report.count, report.most)
         errors += report.count

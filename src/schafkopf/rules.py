@@ -44,8 +44,10 @@ class RulesError(SchafkopfError):
     ``value``, ``expected``: ``count``, ``bool``, ``choice`` with ``choices``, ``range`` with
     ``low`` and ``high``, ``durchmarsch``, ``contracts`` with ``choices``),
     ``unknown_contracts`` (``bad``, ``choices``), ``not_object``, ``preset_not_name``,
-    ``not_key_value`` (``given``); a rules file's ``cannot_read`` (``path``, ``why``) and
-    ``bad_syntax`` (``path``, ``format``, ``detail``); a contract's ``contract_suit``,
+    ``not_key_value`` (``given``), ``option_group`` (``option``, ``options``: an option that
+    holds options, set alone); a rules file's ``cannot_read`` (``path``, ``why``),
+    ``not_utf8`` (``path``, ``byte``) and ``bad_syntax`` (``path``, ``format``, ``detail``);
+    a contract's ``contract_suit``,
     ``contract_declarer`` (``kind``, ``needs``), ``tout_kind``, ``herz_sau``,
     ``unknown_kind``, ``bad_suit``, ``bad_declarer``, ``bad_tout``, ``unknown_fields``,
     ``contract_not_object``."""
@@ -392,6 +394,10 @@ class Ruleset:
             raise RulesError(
                 f"{p}: cannot read: {e.strerror}", "cannot_read", path=str(p), why=e.strerror
             ) from None
+        except UnicodeDecodeError as e:
+            raise RulesError(
+                f"{p}: not UTF-8 text (byte {e.start})", "not_utf8", path=str(p), byte=e.start
+            ) from None
         try:
             data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
@@ -410,6 +416,11 @@ class Ruleset:
                 group = changes.get(head, getattr(self, head))
                 sub = type(group)
                 names = [f.name for f in dataclasses.fields(sub)]
+                if not tail:
+                    raise RulesError(
+                        f"option {key!r} holds options: set {head}.{names[0]}=... and the like",
+                        "option_group", option=key, options=[f"{head}.{n}" for n in names],
+                    )  # fmt: skip
                 if tail not in names:
                     raise RulesError(
                         f"unknown option {key!r}: {head} has {', '.join(names)}",

@@ -28,7 +28,8 @@ class SessionError(SchafkopfError):
     """A session file that cannot be read or does not fit the session, or a session that
     cannot be set up. ``reason`` says which: ``seats`` (``players``, ``names``), ``bad_games``
     (``games``); a file's ``cannot_read`` (``why``), ``not_utf8`` (``byte``), ``empty``,
-    ``not_json``, ``not_header``, ``bad_rules`` (``error``: the :class:`RulesError`),
+    ``not_json``, ``not_header``, ``bad_header`` (``error``: the ``seats`` or ``bad_games``
+    error), ``bad_rules`` (``error``: the :class:`RulesError`),
     ``bad_record`` (``detail``), ``not_finished``, ``out_of_order`` (``game``, ``played``),
     ``bad_act``, ``replay`` (``game``, ``detail``): each with the ``path`` and, where it is
     known, the ``line`` (from 1)."""
@@ -140,7 +141,9 @@ class Session:
                 path=None,
                 settings=head["settings"] if isinstance(head.get("settings"), dict) else None,
             )
-        except (SessionError, KeyError, TypeError) as e:
+        except SessionError as e:  # the header's players or games do not fit
+            raise SessionError(f"{p}:1: {e}", "bad_header", path=str(p), line=1, error=e) from None
+        except (KeyError, TypeError) as e:  # a field missing, or of the wrong type
             detail = f"no {e}" if isinstance(e, KeyError) else str(e)
             raise SessionError(
                 f"{p}:1: not a {SESSION_FORMAT} header: {detail}", "not_header",

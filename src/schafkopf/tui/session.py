@@ -255,7 +255,7 @@ def run_terminal_session(
         bots, note = make_bots(bots_spec, session.players[1:], W)
     except OSError as e:  # the session file's folder or the file cannot be written
         said = message("cannot_write", lang, path=session_file, why=e.strerror or str(e))
-        console.print(Text(f"schafkopf: {said}", "red"))
+        console.print(Text(f"schafkopf: {said if session_file is not None else e}", "red"))
         return 2
     except ValueError as e:
         _refused(console, e, lang)
