@@ -18,7 +18,7 @@ PROMPTS = [
     "Deine Wahl> ",
     r"\[j/N\] ",
     pexpect.EOF,
-    r"Wirklich aufhören\? \(j/n\) ",
+    r"Wirklich aufhören\? \[j/N\] ",
     "Enter: nächstes Spiel, l: Stiche, q: aufhören> ",
 ]
 
@@ -91,7 +91,7 @@ def test_quit_cleanly(tmp_path: Path, how: str) -> None:
     child.expect("Deine Wahl> ")
     if how == "q":
         child.sendline("q")
-        child.expect(r"Wirklich aufhören\? \(j/n\) ")
+        child.expect(r"Wirklich aufhören\? \[j/N\] ")
         child.sendline("j")
     elif how == "ctrl-c":
         child.sendintr()
@@ -141,7 +141,10 @@ def test_resume_continues_the_game_in_progress(tmp_path: Path) -> None:
     second = play(child)
     assert child.exitstatus == 0, second[-2000:]
     assert "fortgesetzt: 0 Spiele von 2 gespielt." in second
-    assert f"Das angefangene Spiel geht weiter, wo es aufgehört hat ({acts} Züge" in second
+    cards = sum(1 for _seat, a in before if a < 32)
+    assert cards and acts - cards > 1  # the bidding and some cards of the first trick
+    said = f"(bisher {acts - cards} Ansagen und {cards} Karte{'n' if cards > 1 else ''})."
+    assert "Das angefangene Spiel geht weiter, wo es aufgehört hat " + said in second
     assert "Spiel 1 von 2" in second and "Sitzung beendet nach 2 Spielen" in second
     booked = Session.resume(tmp_path / "s.jsonl")
     assert booked.played == 2 and not booked.pending

@@ -6,6 +6,7 @@ import random
 import re
 import sys
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -20,7 +21,7 @@ from schafkopf.actions import (
     parse_action,
 )
 from schafkopf.cards import SAU, CardSet, card, card_name, card_token, parse_card
-from schafkopf.game import Game, View
+from schafkopf.game import NAMING, Game, View
 from schafkopf.players.random_player import RandomPlayer
 from schafkopf.refusals import refusal
 from schafkopf.rules import Contract, Kind, Ruleset
@@ -508,7 +509,7 @@ def test_all_pass_pays_nothing_and_nobody_wins() -> None:
     for seat in range(4):
         g.apply(WEITER, seat)
     text = render_to_text(render_result(g.view(0), g.result(), NAMES))
-    assert "es wird neu gegeben, niemand zahlt" in text and "Auszahlung: keine" in text
+    assert "Kein Spiel: es wird neu gegeben." in text and "Auszahlung: keine" in text
     s = Session(Ruleset.preset("standard"), NAMES, games=1, seed=1)
     s.finish_game(g)
     final = _final(s).plain
@@ -524,7 +525,7 @@ def test_the_closing_line_puts_points_after_mit_in_the_dative() -> None:
 
     s = Session(Ruleset.preset("standard"), NAMES, games=1, seed=1)
     s.balances = [6, 6, -6, -6]
-    assert _final(s, "Punkte").plain.endswith("gleichauf Du und Sepp mit je +6 Punkten.")
+    assert _final(s, "Punkte").plain.endswith("Gleichauf vorne: Du und Sepp mit je +6 Punkten.")
     assert _final(s, "ct").plain.endswith("mit je +6 ct.")
     s.balances = [1, -1, 0, 0]
     assert _final(s, "Punkte").plain.endswith("mit +1 Punkt.")
@@ -685,7 +686,7 @@ def test_q_asks_first_and_l_lists_the_tricks() -> None:
     console, prompts = _console(), list[str]()
     human = HumanPlayer("Du", console, _scripted(["q", "n", "l", "HU"], prompts), names=NAMES)
     assert human.choose(g.view(0), random.Random()) == parse_card("HU")
-    assert prompts == ["Deine Wahl> ", "Wirklich aufhören? (j/n) ", "Deine Wahl> ", "Deine Wahl> "]
+    assert prompts == ["Deine Wahl> ", "Wirklich aufhören? [j/N] ", "Deine Wahl> ", "Deine Wahl> "]
     out = _out(console)
     assert "Bisherige Stiche:" in out
     assert " 1. Du EO · Sepp GO · Resi HO · Hias E8 → an dich (9 Augen)" in out
@@ -703,7 +704,7 @@ def test_a_forced_card_plays_itself() -> None:
     console = _console()
     human = HumanPlayer("Sepp", console, no_input, names=NAMES, auto=True)
     assert human.choose(g.view(1), random.Random()) == parse_card("EZ")
-    assert "Nur eine Karte ist erlaubt: EZ Eichel-Zehn (von selbst gespielt)." in _out(console)
+    assert "Nur eine Karte ist erlaubt: EZ Eichel-Zehn (automatisch gespielt)." in _out(console)
     prompts: list[str] = []
     manual = HumanPlayer("Sepp", _console(), _scripted(["EZ"], prompts), names=NAMES)
     assert manual.choose(g.view(1), random.Random()) == parse_card("EZ") and prompts
@@ -845,7 +846,7 @@ def _auto_reader_en(console: Console, answers: list[str] | None = None) -> Reade
     first, one per prompt)."""
 
     def read(prompt: str) -> str:
-        assert prompt in ("Your choice> ", "Really quit? (y/n) ") or "[y/N]" in prompt, prompt
+        assert prompt == "Your choice> " or "[y/N]" in prompt, prompt
         if answers:
             return answers.pop(0)
         if "[y/N]" in prompt:
@@ -1056,3 +1057,92 @@ def test_french_letters_are_read_only_with_the_french_deck() -> None:
     with pytest.raises(InputError, match="not understood"):
         parse_input("qc", v, german)
     assert parse_input("s8", v, french) == parse_card("S8")  # a German token stays German
+
+
+def test_a_sau_one_may_not_call_is_refused_when_bidding() -> None:
+    """``sauspiel eichel`` with the Eichel-Sau in hand is refused at spiel/weiter, not only
+    later when naming; another Sau is taken."""
+    g = Game(hands=HANDS, dealer=3)  # Du holds the Eichel-Sau (EA)
+    console, prompts = _console(), list[str]()
+    answers = ["sauspiel auf die eichel", "sauspiel gras"]
+    human = HumanPlayer("Du", console, _scripted(answers, prompts), names=NAMES)
+    human.new_game(g)
+    assert human.choose(g.view(0), random.Random()) == SPIEL
+    out = " ".join(_out(console).split())
+    assert "Geht nicht: Auf die Eichel-Sau kannst du nicht spielen" in out
+    assert "Gras-Sau ist gemerkt" in out and len(prompts) == 2
+
+
+def test_a_solo_said_when_bidding_offers_itself_in_the_settling_round() -> None:
+    """``herz-solo`` at spiel/weiter: spiel, then the Solo offered by itself when another
+    also said spiel, then Herz-Solo named: one answer for the whole bid."""
+    g = Game(hands=HANDS, dealer=3)
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Du", console, _scripted(["herz-solo"], prompts), names=NAMES)
+    human.new_game(g)
+    g.apply(human.choose(g.view(0), random.Random()), 0)
+    g.apply(SPIEL, 1)
+    g.apply(WEITER, 2)
+    g.apply(WEITER, 3)
+    g.apply(offer_action(Kind.SOLO), 1)  # Sepp offers a Solo too: Du, sitting first, holds
+    while g.phase != NAMING or g.to_move != 0:
+        seat = g.to_move
+        assert seat is not None
+        g.apply(human.choose(g.view(0), random.Random()) if seat == 0 else WEITER, seat)
+    assert human.choose(g.view(0), random.Random()) == name_action(Kind.SOLO, 2)
+    out = " ".join(_out(console).split())
+    assert "Du bietest, was du beim Bieten gesagt hast: Herz-Solo." in out
+    assert len(prompts) == 1
+
+
+def test_re_before_any_kontra_is_refused_as_such() -> None:
+    g = _named_game(HANDS, "solo H")  # Du plays; nobody said Kontra
+    console, prompts = _console(), list[str]()
+    human = HumanPlayer("Du", console, _scripted(["re", "EO"], prompts), names=NAMES)
+    human.new_game(g)
+    assert human.choose(g.view(0), random.Random()) == parse_card("EO")
+    assert "Geht nicht: Re gibt es erst, wenn jemand Kontra gesagt hat." in _out(console)
+
+
+def test_the_french_deck_s_help_and_hints_show_its_tokens() -> None:
+    g = Game(hands=HANDS, dealer=3)
+    from schafkopf.tui.texts import lang
+
+    for code, word in (("en", "sauspiel spades"), ("de", "sauspiel pik")):
+        with pytest.raises(InputError) as e:
+            parse_input("wieter", g.view(0), lang(code, True))
+        assert "(qc, 10h)" in str(e.value) and word in str(e.value)
+        console = _console()
+        human = HumanPlayer("Du", console, _scripted(["?", "w"], []), names=NAMES, lang=code,
+                            french=True)  # fmt: skip
+        human.new_game(g)
+        assert human.choose(g.view(0), random.Random()) == WEITER
+        assert "qc = Q♣" in _out(console) and "EO = " not in _out(console)
+
+
+def test_a_finished_session_plays_on_with_more_games(tmp_path: Path) -> None:
+    """A finished session file says how to play on; ``--games`` anew extends it (the file's
+    header rewritten), and fewer games than are played are refused in words."""
+    from schafkopf.session import Session
+
+    path = tmp_path / "s.jsonl"
+
+    def run(games: int | None) -> tuple[int, str]:
+        console = _console()
+        code = run_terminal_session(
+            rules=Ruleset.preset("standard"), games=games, opponents="random", seed=3,
+            session_file=path, console=console, read=_auto_reader(console), delay=0,
+        )  # fmt: skip
+        return code, " ".join(_out(console).split())
+
+    assert run(1)[0] == 0
+    code, out = run(None)
+    assert code == 0 and "Diese Sitzung ist zu Ende." in out
+    assert f"Weiterspielen: schafkopf play --session {path} --games 9" in out
+    code, out = run(2)
+    assert code == 0 and "Spiel 2 von 2" in out and "Sitzung beendet nach 2 Spielen" in out
+    again = Session.resume(path)
+    assert again.games == 2 and again.played == 2 and not (tmp_path / "s.jsonl.new").exists()
+    code, out = run(1)
+    assert code == 2 and "Gespielt sind schon 2 Spiele: --games muss 0 (ohne Ende)" in out
+    assert Session.resume(path).games == 2

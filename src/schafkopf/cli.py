@@ -164,7 +164,13 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
     ] = None,
-    games: Annotated[int, typer.Option(help="Games in the session (0: until q or Ctrl-D).")] = 8,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            help="Games in the session (0: until q or Ctrl-D; default 8). With --session on a "
+            "file: the file's, or a new number to play on to."
+        ),
+    ] = None,
     until_equal: Annotated[
         bool, typer.Option(help="Go on past --games until every seat has dealt equally often.")
     ] = False,

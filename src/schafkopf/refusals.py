@@ -187,30 +187,44 @@ def _card(view: View, c: int, who: str, at: dict[str, Any]) -> IllegalActionErro
     )  # fmt: skip
 
 
+def hand_refusal(view: View, action: int) -> IllegalActionError | None:
+    """Why ``view.seat`` could never name the contract of the naming ``action`` with this hand
+    under these rules, whatever the phase (not allowed here, Sie without all Ober and Unter, a
+    Sau it may not call), or None: the terminal checks a contract said while bidding with it."""
+    if not NAME_BASE <= action < NUM_ACTIONS:
+        return None
+    who = f"seat {view.seat}"
+    name = action_name(action, len(view.doublings))
+    at = {"seat": view.seat, "action": name}
+    kind, suit, tout = NAMES[action - NAME_BASE]
+    if not view.rules.allows(kind, tout):
+        return _refuse(
+            "not_in_these_rules", f"{who} may not play {name}: these rules do not allow it", **at
+        )
+    hand = view.hand.mask
+    if kind is Kind.SIE and hand & _OU_MASK != _OU_MASK:
+        return _refuse(
+            "sie_needs_all",
+            f"{who} may not play Sie: it needs all four Ober and all four Unter", **at,
+        )  # fmt: skip
+    if kind is Kind.RUFSPIEL and suit is not None:
+        sau = card(suit, SAU)
+        plain = (0xFF << 8 * suit) & ~_OU_MASK & ~(1 << sau)
+        if hand >> sau & 1 or not hand & plain:
+            return _refuse(
+                "cannot_call",
+                f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must not "
+                "hold it and must hold a plain card of its suit",
+                suit=SUIT_LETTERS[suit], **at,
+            )  # fmt: skip
+    return None
+
+
 def _naming(view: View, action: int, who: str, name: str, at: dict[str, Any]) -> IllegalActionError:
     if NAME_BASE <= action < NUM_ACTIONS:
-        kind, suit, tout = NAMES[action - NAME_BASE]
-        if not view.rules.allows(kind, tout):
-            return _refuse(
-                "not_in_these_rules", f"{who} may not play {name}: these rules do not allow it",
-                **at,
-            )  # fmt: skip
-        hand = view.hand.mask
-        if kind is Kind.SIE and hand & _OU_MASK != _OU_MASK:
-            return _refuse(
-                "sie_needs_all",
-                f"{who} may not play Sie: it needs all four Ober and all four Unter", **at,
-            )  # fmt: skip
-        if kind is Kind.RUFSPIEL and suit is not None:
-            sau = card(suit, SAU)
-            plain = (0xFF << 8 * suit) & ~_OU_MASK & ~(1 << sau)
-            if hand >> sau & 1 or not hand & plain:
-                return _refuse(
-                    "cannot_call",
-                    f"{who} may not call the {SUIT_NAMES[suit]}-Sau: the declarer must not "
-                    "hold it and must hold a plain card of its suit",
-                    suit=SUIT_LETTERS[suit], **at,
-                )  # fmt: skip
+        found = hand_refusal(view, action)
+        if found is not None:
+            return found
         offers = [a for _s, a in view.history if is_offer(a)]
         if offers:
             offered = action_name(offers[-1])

@@ -27,7 +27,8 @@ SESSION_FORMAT: Final = "schafkopf-session/1"
 class SessionError(SchafkopfError):
     """A session file that cannot be read or does not fit the session, or a session that
     cannot be set up. ``reason`` says which: ``seats`` (``players``, ``names``), ``bad_games``
-    (``games``); a file's ``cannot_read`` (``why``), ``not_utf8`` (``byte``), ``empty``,
+    (``games``), ``games_played`` (``games``, ``played``: fewer than are played); a file's
+    ``cannot_read`` (``why``), ``not_utf8`` (``byte``), ``empty``,
     ``not_json``, ``not_header``, ``bad_header`` (``error``: the ``seats`` or ``bad_games``
     error), ``bad_rules`` (``error``: the :class:`RulesError`),
     ``bad_record`` (``detail``), ``not_finished``, ``out_of_order`` (``game``, ``played``),
@@ -86,6 +87,28 @@ class Session:
         replays them."""
         if self.path is not None and not self.path.exists():
             self._write_line(self._header())
+
+    def set_games(self, games: int) -> None:
+        """Play on to ``games`` in all (0: open-ended), or stop earlier: a finished session
+        extended by the person. The file's header is rewritten whole (a new file renamed over
+        the old one, so a crash leaves one or the other). Fewer games than are played raise
+        :class:`SessionError` (``games_played``)."""
+        if games < 0 or 0 < games < self.played:
+            raise SessionError(
+                f"games must be 0 (open-ended) or at least the {self.played} played, got {games}",
+                "games_played", games=games, played=self.played,
+            )  # fmt: skip
+        self.games = games
+        if self.path is None:
+            return
+        lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
+        lines[0] = json.dumps(self._header(), ensure_ascii=False) + "\n"
+        fresh = self.path.with_name(self.path.name + ".new")
+        with open(fresh, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(fresh, self.path)
 
     def _header(self) -> dict[str, Any]:
         return {

@@ -69,6 +69,10 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         # a session
         "seats": "Die Regeln sehen {players} Spieler vor, nicht {names}.",
         "bad_games": "Die Anzahl der Spiele muss 0 (ohne Ende) oder größer sein (nicht {games}).",
+        "games_played": (
+            "Gespielt sind schon {played} Spiele: --games muss 0 (ohne Ende) oder mindestens "
+            "{played} sein (nicht {games})."
+        ),
         "session_cannot_read": "Die Sitzungsdatei {path} lässt sich nicht lesen ({why}).",
         "cannot_write": "Die Sitzungsdatei {path} lässt sich nicht speichern ({why}).",
         "not_utf8": "{path} ist keine Sitzungsdatei: kein UTF-8-Text (Byte {byte}).",
@@ -149,6 +153,10 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         ),
         "seats": "The rules seat {players} players, not {names}.",
         "bad_games": "The number of games must be 0 (open-ended) or more (not {games}).",
+        "games_played": (
+            "{played} games are played already: --games must be 0 (open-ended) or at least "
+            "{played} (not {games})."
+        ),
         "session_cannot_read": "Cannot read the session file {path} ({why}).",
         "cannot_write": "Cannot save the session file {path} ({why}).",
         "not_utf8": "{path} is not a session file: not UTF-8 text (byte {byte}).",

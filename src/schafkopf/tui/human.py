@@ -48,8 +48,9 @@ from schafkopf.game import (
     Game,
     View,
 )
+from schafkopf.refusals import hand_refusal
 from schafkopf.rules import SUIT_KINDS, Contract, Kind
-from schafkopf.tui.reasons import why_not
+from schafkopf.tui.reasons import why_not, worded
 from schafkopf.tui.render import (
     choice_list,
     doubling_word,
@@ -207,13 +208,13 @@ def _normal(text: str) -> str:
 
 
 def offered_contract(text: str, view: View) -> Action | None:
-    """When bidding or at the offer step, the contract that words like ``solo h`` or
-    ``sauspiel eichel`` will name later (the suit is said only when naming): its naming
-    action, or None if the words hold no suit."""
+    """When bidding or at the offer step, the contract that words like ``solo h``,
+    ``sauspiel eichel`` or ``wenz`` will name later (the suit is said only when naming): its
+    naming action, or None if the words name no whole contract (``solo`` without its suit)."""
     if view.phase not in (BIDDING, SETTLING):
         return None
     words = _contract_words(_normal(text).split())
-    if words is None or words[1] is None or words[0] not in SUIT_KINDS:
+    if words is None or (words[1] is None and words[0] in SUIT_KINDS):
         return None
     try:
         return name_action(*words)
@@ -298,7 +299,9 @@ def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
         return parse_action(t, naming=view.phase == NAMING)
     except ActionError:
         pass
-    raise InputError(L.t("not_understood", text=text.strip()))
+    raise InputError(
+        L.t("not_understood_french" if L.french else "not_understood", text=text.strip())
+    )
 
 
 def _card_words(t: str, french: bool = False) -> Card | None:
@@ -359,11 +362,15 @@ class HumanPlayer:
         """The doubling level (Kontra 0, Re 1, ...) already offered in this game: asked once;
         the move line keeps offering it (``k``)."""
         self._to_name: Action | None = None
+        """The contract said while bidding (``herz-solo``), to offer and to name later."""
+        self._offer_sent = False
+        """Whether that contract was offered by itself in the settling round (only once)."""
 
     def new_game(self, game: Game | None = None) -> None:
         """Forget the previous game's state (``game``: the game now played, kept for callers)."""
         self._offered = None
         self._to_name = None
+        self._offer_sent = False
         self.game = game
 
     def _why(self, view: View, action: Action) -> str:
@@ -417,6 +424,12 @@ class HumanPlayer:
             title = contract_title(said, self.words)
             self.console.print(Text(self.words.t("naming_offered", contract=title)))
             return said
+        offer = self._remembered_offer(view)
+        if offer is not None:
+            self._offer_sent = True
+            title = contract_title(self._to_name or offer, self.words)
+            self.console.print(Text(self.words.t("offer_auto", contract=title)))
+            return offer
         self._turn(view)
         while True:
             text = self.read(self.words.t("prompt"))
@@ -434,19 +447,42 @@ class HumanPlayer:
                 self._tricks(view)
                 continue
             if choice == HELP:
-                self.console.print(Text(self.words.t("help")))
+                self.console.print(Text(self.words.t("help_french" if self.french else "help")))
                 self._turn(view)
                 continue
             assert isinstance(choice, int)
+            if choice == DOUBLE and _normal(text) == "re" and not view.doublings:
+                self._error(self.words.t("r_re_first"))  # not a Kontra by another name
+                continue
             if choice not in view.legal:
                 self._error(self._why(view, choice))
                 continue
+            if view.phase == SETTLING:
+                self._offer_sent = True  # offered by hand: nothing more offers itself
             named = offered_contract(text, view)
             if named is not None:  # kept over a later answer that names nothing ("2", "weiter")
+                refused = hand_refusal(view, named)
+                if refused is not None:  # a Sau one may not call: say so now, not when naming
+                    self._error(worded(refused, view, named, self.names, self.words))
+                    continue
                 self._to_name = named
                 title = contract_title(named, self.words)
                 self.console.print(Text(self.words.t("offer_kept", contract=title)))
             return choice
+
+    def _remembered_offer(self, view: View) -> Action | None:
+        """In the settling round, the offer of the contract said while bidding, once, where
+        it is still allowed (a Sauspiel is never offered: the person is asked)."""
+        if view.phase != SETTLING or self._to_name is None or self._offer_sent:
+            return None
+        named = _named(self._to_name)
+        if named is None:
+            return None
+        try:
+            offer = offer_action(named[0], named[2])
+        except ActionError:
+            return None
+        return offer if offer in view.legal else None
 
     def wants_to_double(self, view: View, rng: random.Random) -> bool:
         """Ask "Kontra? [j/N]" (or Re, ...) once a game for each doubling level; declined, it

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from schafkopf.actions import DOUBLE, KLOPFEN, NICHT_KLOPFEN, SPIEL, WEITER, Action, action_name
+from schafkopf.errors import IllegalActionError
 from schafkopf.game import View
 from schafkopf.refusals import SUIT_LETTERS, refusal
 from schafkopf.tui.texts import GERMAN, Lang
@@ -145,6 +146,13 @@ def why_not(view: View, action: Action, names: Sequence[str], lang: Lang = GERMA
     error = refusal(view, action)
     if error is None:
         return L.t("r_not_now", word=L.action(action, len(view.doublings)))
+    return worded(error, view, action, names, L)
+
+
+def worded(
+    error: IllegalActionError, view: View, action: Action, names: Sequence[str], L: Lang
+) -> str:
+    """The engine's refusal of ``action`` (:mod:`schafkopf.refusals`), worded for the person."""
     params = dict(error.params)
     if isinstance(action, int) and action >= 0:
         params["number"] = action

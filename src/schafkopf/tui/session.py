@@ -14,9 +14,7 @@ from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from schafkopf.actions import (
-    Action,
-)
+from schafkopf.actions import Action, is_card
 from schafkopf.errors import SchafkopfError
 from schafkopf.game import (
     PLAY,
@@ -182,7 +180,7 @@ def _stopped_between_games(console: Console, session: Session, unit: str, W: Lan
 def run_terminal_session(
     *,
     rules: Ruleset,
-    games: int = 8,
+    games: int | None = None,
     until_equal: bool = False,
     opponents: str | None = None,
     seed: int | None = None,
@@ -199,6 +197,8 @@ def run_terminal_session(
 ) -> int:
     """Play a session in the terminal: the human is seat 0, computer players the others.
 
+    ``games`` is the number of games (None: 8, or a resumed file's; given with a resumed
+    file, the session plays on to that many, or stops earlier, and the file remembers it).
     ``opponents`` is a player spec or a level id (:mod:`schafkopf.players.levels`). With
     ``session_file`` every action is saved as it happens and every finished game is booked;
     an existing file is resumed (its rules, players and number of games win) and a game in
@@ -239,6 +239,8 @@ def run_terminal_session(
     try:
         if resumed is not None:
             session = resumed
+            if games is not None and games != session.games:
+                session.set_games(games)  # play on (or stop sooner) from here
             done = W.games_count(session.played)
             of = W.t("of_games", n=session.games) if session.games else ""
             console.print(Text(W.t("resumed", file=session_file, done=done, of=of), "bold"))
@@ -249,7 +251,8 @@ def run_terminal_session(
             players = [name, *bot_names(name, rules.players - 1)]
             settings = {"opponents": opponents, "lang": lang, "french": french}
             session = Session(
-                rules, players, games=games, until_equal=until_equal, seed=seed,
+                rules, players, games=8 if games is None else games, until_equal=until_equal,
+                seed=seed,
                 path=session_file, settings=settings | ({"unit": unit} if unit else {}),
             )  # fmt: skip
         bots, note = make_bots(bots_spec, session.players[1:], W)
@@ -272,6 +275,8 @@ def run_terminal_session(
 
     if session.is_over():
         console.print(ledger())
+        more = W.t("play_on", path=session.path, n=session.played + 8)
+        console.print(Text(W.t("session_over") + (f" {more}" if session.path else ""), "bold"))
     record = session.record_action if session.path is not None else None
     try:
         while not session.is_over():
@@ -283,7 +288,13 @@ def run_terminal_session(
             console.print(Rule(W.t("game_rule", n=n, of=total, dealer=dealer, vorhand=vorhand)))
             if game.history:
                 count = len(game.history)
-                moves = f"{count} {W.t('move' if count == 1 else 'moves')}"
+                cards = sum(1 for _seat, a in game.history if is_card(a))
+                parts = [
+                    W.t(key if k == 1 else f"{key}s", n=k)
+                    for key, k in (("call", count - cards), ("card", cards))
+                    if k
+                ]
+                moves = f" {W.t('and')} ".join(parts)
                 console.print(Text(W.t("goes_on", moves=moves), "bold"))
                 # the person's own turn shows the table itself, but for a forced card
                 if game.to_move != 0 or human.forced(game.view(0)) is not None:

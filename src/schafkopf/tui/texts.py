@@ -111,7 +111,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "has_sie": "{s} Sie: alle vier Ober und alle vier Unter!",
         "you_have_sau": "Du hast die {sau}: du spielst mit {with_}.",
         # render: result and ledger
-        "result_all_pass": "Alle haben weiter gesagt: es wird neu gegeben, niemand zahlt etwas.",
+        "result_all_pass": "Kein Spiel: es wird neu gegeben.",
         "augen": "Augen: {pts}",
         "durchmarsch": "Durchmarsch von {by}!",
         "ramsch_loser": "{s} (die meisten Augen).",
@@ -140,11 +140,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "standing": "Stand {after}: {balances}",
         # human
         "prompt": "Deine Wahl> ",
-        "confirm_quit": "Wirklich aufhören? (j/n) ",
+        "confirm_quit": "Wirklich aufhören? [j/N] ",
         "next_game_ask": "Enter: nächstes Spiel, l: Stiche, q: aufhören> ",
         "refused": "Geht nicht: {why}",
-        "forced": "Nur eine Karte ist erlaubt: {card} (von selbst gespielt).",
+        "forced": "Nur eine Karte ist erlaubt: {card} (automatisch gespielt).",
         "naming_offered": "Du sagst an, was du geboten hast: {contract}.",
+        "offer_auto": "Du bietest, was du beim Bieten gesagt hast: {contract}.",
         "offer_kept": (
             "Beim Bieten sagt man nur die Art; {contract} ist gemerkt und wird beim Ansagen "
             "genannt."
@@ -159,6 +160,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "not_understood": (
             "{text!r} verstehe ich nicht: eine Nummer, eine Karte (EO, h10), weiter, spiel, "
             "kontra oder ein Spiel (sauspiel gras, solo h, wenz); ? für Hilfe"
+        ),
+        "not_understood_french": (
+            "{text!r} verstehe ich nicht: eine Nummer, eine Karte (qc, 10h), weiter, spiel, "
+            "kontra oder ein Spiel (sauspiel pik, solo herz, wenz); ? für Hilfe"
         ),
         "no_rufspiel_offer": "ein Sauspiel muss man nicht bieten: sag weiter oder biete mehr",
         "which_suit": "welche Farbe? Möglich sind: {shown}",
@@ -177,6 +182,19 @@ Eingaben (Groß/klein egal):
   ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
 Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
 beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
+        "help_french": """\
+Eingaben (Groß/klein egal):
+  Karte     ihre Nummer (3) oder ihr Kürzel: Wert A 10 K Q J 9 8 7 (Q Dame, J Bube),
+            dann Farbe c ♣ s ♠ h ♥ d ♦ (qc = Q♣ = Kreuz-Dame, 10h = Herz-Zehn,
+            as = Pik-Ass); auch die Kürzel des deutschen Blatts (EO, h10)
+  Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
+  Spiele    die Nummer, oder: sauspiel pik, rufspiel G, solo h, herz-solo tout,
+            wenz, geier, solo tout, ...
+  Beim Bieten sagt man nur die Art (solo h merkt sich die Farbe fürs Ansagen).
+  l         die bisherigen Stiche dieses Spiels
+  ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
+Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
+beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         # session
         "bad_opponents": (
             "unbekannte Gegner {opponents!r}{why}. Möglich sind die Spielerarten {kinds} "
@@ -188,17 +206,21 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "ended": "Sitzung beendet {after}.",
         "all_equal": "{ended} Alle stehen gleich ({amount}): niemand gewinnt.",
         "winner": "{ended} {s} mit {amount}.",
-        "winners": "{ended} Vorne liegen gleichauf {names} mit je {amount}.",
+        "winners": "{ended} Gleichauf vorne: {names} mit je {amount}.",
         "resumed": "Sitzung {file} fortgesetzt: {done}{of} gespielt.",
         "of_games": " von {n}",
         "from_file": (
-            "(Regeln, Spieler, Spielzahl, Gegner, Sprache und Blatt kommen aus der Datei, "
-            "wo sie nicht neu angegeben sind.)"
+            "(Regeln und Spieler kommen aus der Datei; Spielzahl, Gegner, Sprache und Blatt "
+            "auch, wo sie nicht neu angegeben sind.)"
         ),
+        "session_over": "Diese Sitzung ist zu Ende.",
+        "play_on": "Weiterspielen: schafkopf play --session {path} --games {n}",
         "game_rule": "Spiel {n}{of} · Geber: {dealer} · Vorhand: {vorhand}",
-        "goes_on": "Das angefangene Spiel geht weiter, wo es aufgehört hat ({moves} gespielt).",
-        "move": "Zug",
-        "moves": "Züge",
+        "goes_on": "Das angefangene Spiel geht weiter, wo es aufgehört hat (bisher {moves}).",
+        "call": "{n} Ansage",
+        "calls": "{n} Ansagen",
+        "card": "{n} Karte",
+        "cards": "{n} Karten",
         "result_rule": "Ergebnis Spiel {n}",
         "stopped_saved": (
             "Angehalten: das laufende Spiel ist gespeichert und geht beim Fortsetzen genau "
@@ -216,6 +238,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "r_no_kontra_ramsch": "Im Ramsch gibt es kein Kontra.",
         "r_max_doublings": "Öfter als {n}-mal darf nicht verdoppelt werden.",
         "r_double_said": "{said} ist schon gesagt.",
+        "r_re_first": "Re gibt es erst, wenn jemand Kontra gesagt hat.",
         "r_double_declarers": "{word} darf nur die Spielerseite sagen.",
         "r_double_defenders": "{word} dürfen nur die Gegner des Spielers sagen.",
         "r_double_late": "Für {word} ist es jetzt zu spät.",
@@ -298,7 +321,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "all_pass_ramsch": "Everyone passes: Ramsch is played.",
         "has_sie": "{s} Sie: all four Ober and all four Unter!",
         "you_have_sau": "You have the {sau}: you play with {with_}.",
-        "result_all_pass": "Everyone passed: the cards are dealt again, nobody pays anything.",
+        "result_all_pass": "No game: the cards are dealt again.",
         "augen": "Card points: {pts}",
         "durchmarsch": "Durchmarsch by {by}!",
         "ramsch_loser": "{s} (the most points).",
@@ -328,11 +351,12 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "ledger_redeal": "all passed: dealt again",
         "standing": "Standing {after}: {balances}",
         "prompt": "Your choice> ",
-        "confirm_quit": "Really quit? (y/n) ",
+        "confirm_quit": "Really quit? [y/N] ",
         "next_game_ask": "Enter: next game, l: tricks, q: quit> ",
         "refused": "Not allowed: {why}",
         "forced": "Only one card is allowed: {card} (played by itself).",
         "naming_offered": "You name what you bid: {contract}.",
+        "offer_auto": "You offer what you said when bidding: {contract}.",
         "offer_kept": (
             "When bidding you only say the kind; {contract} is remembered and named when "
             "you name the game."
@@ -348,6 +372,10 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
             "{text!r} is not understood: a number, a card (EO, h10), pass, play, kontra or "
             "a game (sauspiel leaves, solo h, wenz); ? for help"
         ),
+        "not_understood_french": (
+            "{text!r} is not understood: a number, a card (qc, 10h), pass, play, kontra or "
+            "a game (sauspiel spades, solo hearts, wenz); ? for help"
+        ),
         "no_rufspiel_offer": "a Sauspiel needs no bid: say pass or bid higher",
         "which_suit": "which suit? Possible are: {shown}",
         "no_such_game": "There is no such game: {said}.",
@@ -359,6 +387,19 @@ Input (upper or lower case):
             --french also rank, then suit c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)
   Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
   Games     the number, or: sauspiel leaves, rufspiel G, solo h, solo hearts tout,
+            wenz, geier, solo tout, ...
+  When bidding you only say the kind (solo h remembers the suit for naming).
+  l         the tricks of this game so far
+  ?         this help and the table      q (Ctrl-D, Ctrl-C)  end the session
+Every finished game is booked; with --session a game in progress goes on
+exactly where it stopped when the session is resumed.""",
+        "help_french": """\
+Input (upper or lower case):
+  Card      its number (3) or its token: rank A 10 K Q J 9 8 7, then suit
+            c ♣ s ♠ h ♥ d ♦ (qc = Q♣ = Queen of Clubs, 10h = Ten of Hearts, as = Ace
+            of Spades); the German deck's tokens too (EO, h10)
+  Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
+  Games     the number, or: sauspiel spades, rufspiel G, solo h, solo hearts tout,
             wenz, geier, solo tout, ...
   When bidding you only say the kind (solo h remembers the suit for naming).
   l         the tricks of this game so far
@@ -379,13 +420,17 @@ exactly where it stopped when the session is resumed.""",
         "resumed": "Session {file} resumed: {done}{of} played.",
         "of_games": " of {n}",
         "from_file": (
-            "(Rules, players, number of games, opponents, language and deck come from the "
-            "file, where not given anew.)"
+            "(Rules and players come from the file; the number of games, opponents, language "
+            "and deck too, where not given anew.)"
         ),
+        "session_over": "This session is over.",
+        "play_on": "To play on: schafkopf play --session {path} --games {n}",
         "game_rule": "Game {n}{of} · Dealer: {dealer} · Lead: {vorhand}",
-        "goes_on": "The game in progress goes on where it stopped ({moves} played).",
-        "move": "move",
-        "moves": "moves",
+        "goes_on": "The game in progress goes on where it stopped (so far {moves}).",
+        "call": "{n} call",
+        "calls": "{n} calls",
+        "card": "{n} card",
+        "cards": "{n} cards",
         "result_rule": "Result of game {n}",
         "stopped_saved": (
             "Stopped: the game in progress is saved and goes on exactly there when resumed."
@@ -399,6 +444,7 @@ exactly where it stopped when the session is resumed.""",
         "r_no_kontra_ramsch": "There is no Kontra in Ramsch.",
         "r_max_doublings": "No more than {n} doublings are allowed.",
         "r_double_said": "{said} has been said already.",
+        "r_re_first": "Re comes only after someone has said Kontra.",
         "r_double_declarers": "Only the declarers' side may say {word}.",
         "r_double_defenders": "Only the declarer's opponents may say {word}.",
         "r_double_late": "It is too late for {word} now.",
