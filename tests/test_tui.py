@@ -1146,3 +1146,21 @@ def test_a_finished_session_plays_on_with_more_games(tmp_path: Path) -> None:
     code, out = run(1)
     assert code == 2 and "Gespielt sind schon 2 Spiele: --games muss 0 (ohne Ende)" in out
     assert Session.resume(path).games == 2
+
+
+def test_a_typo_gets_the_nearest_reading_as_a_question() -> None:
+    """``wieter`` is not taken for weiter (a typo must not decide), but the refusal asks."""
+    from schafkopf.tui.texts import lang
+
+    v = Game(hands=HANDS, dealer=3).view(0)
+    for typed, meant in (("wieter", "weiter"), ("sauspeil gras", "sauspiel gras"),
+                         ("herz-slo", "herz solo"), ("kontar", "kontra")):  # fmt: skip
+        with pytest.raises(InputError) as e:
+            parse_input(typed, v)
+        assert str(e.value) == f"{typed!r} verstehe ich nicht: meintest du „{meant}“? (? für Hilfe)"
+    with pytest.raises(InputError) as e:
+        parse_input("wieter", v, lang("en"))
+    assert "did you mean “weiter”?" in str(e.value)
+    with pytest.raises(InputError) as e:
+        parse_input("xyz", v)
+    assert "meintest" not in str(e.value) and "eine Karte (EO, h10)" in str(e.value)

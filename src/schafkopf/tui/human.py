@@ -7,6 +7,7 @@ illegal: the engine's English messages are never shown.
 
 from __future__ import annotations
 
+import difflib
 import random
 import re
 import sys
@@ -299,9 +300,40 @@ def parse_input(text: str, view: View, lang: Lang = GERMAN) -> Action | str:
         return parse_action(t, naming=view.phase == NAMING)
     except ActionError:
         pass
+    hint = _did_you_mean(t, view, L)
+    if hint is not None:
+        raise InputError(L.t("did_you_mean", text=text.strip(), hint=hint))
     raise InputError(
         L.t("not_understood_french" if L.french else "not_understood", text=text.strip())
     )
+
+
+_VOCABULARY: Final = frozenset(
+    {"weiter", "spiel", "kontra", "klopfen", "nicht", "pass", "play", "knock", "tout", "auf",
+     "die", "eichel", "gras", "herz", "schellen", "kreuz", "pik", "karo", "acorns", "leaves",
+     "hearts", "bells", "clubs", "spades", "diamonds", *_KINDS, *_SHORTCUTS.values()}
+)  # fmt: skip
+"""The words a line may hold, for a typo's nearest reading (``wieter`` → ``weiter``)."""
+
+
+def _did_you_mean(t: str, view: View, L: Lang) -> str | None:
+    """The line with each unknown word put right (the nearest word of :data:`_VOCABULARY`),
+    where that reads as an action now; None if nothing close reads."""
+    words = t.split()
+    fixed = [
+        w if w in _VOCABULARY or w.isdigit() else next(
+            iter(difflib.get_close_matches(w, _VOCABULARY, n=1, cutoff=0.75)), w
+        )
+        for w in words
+    ]  # fmt: skip
+    if fixed == words:
+        return None
+    phrase = " ".join(fixed)
+    try:
+        parse_input(phrase, view, L)
+    except InputError:
+        return None
+    return phrase
 
 
 def _card_words(t: str, french: bool = False) -> Card | None:

@@ -161,6 +161,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "{text!r} verstehe ich nicht: eine Nummer, eine Karte (EO, h10), weiter, spiel, "
             "kontra oder ein Spiel (sauspiel gras, solo h, wenz); ? für Hilfe"
         ),
+        "did_you_mean": "{text!r} verstehe ich nicht: meintest du „{hint}“? (? für Hilfe)",
         "not_understood_french": (
             "{text!r} verstehe ich nicht: eine Nummer, eine Karte (qc, 10h), weiter, spiel, "
             "kontra oder ein Spiel (sauspiel pik, solo herz, wenz); ? für Hilfe"
@@ -372,6 +373,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
             "{text!r} is not understood: a number, a card (EO, h10), pass, play, kontra or "
             "a game (sauspiel leaves, solo h, wenz); ? for help"
         ),
+        "did_you_mean": "{text!r} is not understood: did you mean “{hint}”? (? for help)",
         "not_understood_french": (
             "{text!r} is not understood: a number, a card (qc, 10h), pass, play, kontra or "
             "a game (sauspiel spades, solo hearts, wenz); ? for help"
