@@ -71,6 +71,23 @@ def test_file_survives_a_crash_and_resumes(tmp_path: Path) -> None:
     assert r.dealer == s.dealer
     # The next deal is the same one the crashed session would have dealt.
     assert r.new_game().deal == s.new_game().deal
+    # The cut line is gone from the file: a game played on after it reads back whole.
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("}\n") and len(text.splitlines()) == 4  # the header and 3 games
+    g = r.new_game()
+    play_game(g, [RandomPlayer()] * 4, rng)
+    r.finish_game(g)
+    assert Session.resume(path).played == 4
+
+
+def test_a_whole_line_that_is_no_json_is_damage_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    Session(Ruleset.preset("standard"), list("ABCD"), games=2, seed=1, path=path)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("{oops\n")
+    with pytest.raises(SessionError) as e:
+        Session.resume(path)
+    assert e.value.reason == "not_json" and e.value.params["line"] == 2
 
 
 def test_resume_rejects_a_tampered_game(tmp_path: Path) -> None:

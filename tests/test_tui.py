@@ -630,7 +630,7 @@ def test_solo_with_a_suit_at_the_offer_step_is_kept_for_naming() -> None:
         g.apply(WEITER, g.to_move)
     assert human.choose(g.view(1), random.Random()) == name_action(Kind.SOLO, 2)
     out = _out(console)
-    assert "Beim Bieten sagt man nur die Art; Herz-Solo ist gemerkt" in out
+    assert "Herz-Solo ist gemerkt: du bietest es und sagst es an, wenn es so weit ist." in out
     assert "Du sagst an, was du geboten hast: Herz-Solo." in out
     assert len(prompts) == 1
 
@@ -1091,7 +1091,7 @@ def test_a_solo_said_when_bidding_offers_itself_in_the_settling_round() -> None:
         g.apply(human.choose(g.view(0), random.Random()) if seat == 0 else WEITER, seat)
     assert human.choose(g.view(0), random.Random()) == name_action(Kind.SOLO, 2)
     out = " ".join(_out(console).split())
-    assert "Du bietest, was du beim Bieten gesagt hast: Herz-Solo." in out
+    assert "Wie beim Bieten gesagt, bietest du: Herz-Solo." in out
     assert len(prompts) == 1
 
 
@@ -1101,7 +1101,7 @@ def test_re_before_any_kontra_is_refused_as_such() -> None:
     human = HumanPlayer("Du", console, _scripted(["re", "EO"], prompts), names=NAMES)
     human.new_game(g)
     assert human.choose(g.view(0), random.Random()) == parse_card("EO")
-    assert "Geht nicht: Re gibt es erst, wenn jemand Kontra gesagt hat." in _out(console)
+    assert "Geht nicht: Re gibt es erst nach Kontra." in _out(console)
 
 
 def test_the_french_deck_s_help_and_hints_show_its_tokens() -> None:
@@ -1110,7 +1110,7 @@ def test_the_french_deck_s_help_and_hints_show_its_tokens() -> None:
 
     for code, word in (("en", "sauspiel spades"), ("de", "sauspiel pik")):
         with pytest.raises(InputError) as e:
-            parse_input("wieter", g.view(0), lang(code, True))
+            parse_input("xyz", g.view(0), lang(code, True))
         assert "(qc, 10h)" in str(e.value) and word in str(e.value)
         console = _console()
         human = HumanPlayer("Du", console, _scripted(["?", "w"], []), names=NAMES, lang=code,
@@ -1144,7 +1144,7 @@ def test_a_finished_session_plays_on_with_more_games(tmp_path: Path) -> None:
     again = Session.resume(path)
     assert again.games == 2 and again.played == 2 and not (tmp_path / "s.jsonl.new").exists()
     code, out = run(1)
-    assert code == 2 and "Gespielt sind schon 2 Spiele: --games muss 0 (ohne Ende)" in out
+    assert code == 2 and "Schon gespielt: 2; --games muss 0 (ohne Ende) oder mindestens 2" in out
     assert Session.resume(path).games == 2
 
 
@@ -1153,14 +1153,18 @@ def test_a_typo_gets_the_nearest_reading_as_a_question() -> None:
     from schafkopf.tui.texts import lang
 
     v = Game(hands=HANDS, dealer=3).view(0)
-    for typed, meant in (("wieter", "weiter"), ("sauspeil gras", "sauspiel gras"),
-                         ("herz-slo", "herz solo"), ("kontar", "kontra")):  # fmt: skip
+    defending = _named_game(HANDS, "solo H", declarer=1).view(0)  # Kontra allowed
+    for typed, meant, view in (
+        ("wieter", "weiter", v), ("sauspeil gras", "sauspiel gras", v),
+        ("herz-slo", "herz solo", v), ("kontar", "kontra", defending),
+    ):  # fmt: skip
         with pytest.raises(InputError) as e:
-            parse_input(typed, v)
-        assert str(e.value) == f"{typed!r} verstehe ich nicht: meintest du „{meant}“? (? für Hilfe)"
+            parse_input(typed, view)
+        assert str(e.value) == f"„{typed}“ verstehe ich nicht: meintest du „{meant}“? (? für Hilfe)"
     with pytest.raises(InputError) as e:
         parse_input("wieter", v, lang("en"))
     assert "did you mean “weiter”?" in str(e.value)
-    with pytest.raises(InputError) as e:
-        parse_input("xyz", v)
-    assert "meintest" not in str(e.value) and "eine Karte (EO, h10)" in str(e.value)
+    for typed, view in (("xyz", v), ("kontar", v), ("ich klopf", v)):  # nothing close legal
+        with pytest.raises(InputError) as e:
+            parse_input(typed, view)
+        assert "meintest" not in str(e.value) and "eine Karte (EO, h10)" in str(e.value)

@@ -31,7 +31,7 @@ from schafkopf.rules import TRUMP, Kind, PlayTables, play_tables
 if TYPE_CHECKING:
     from schafkopf.game import View
 
-__all__ = ["SUIT_LETTERS", "refusal"]
+__all__ = ["SUIT_LETTERS", "hand_refusal", "refusal"]
 
 SUIT_LETTERS = "EGHS"
 """The ``suit`` and ``led`` parameters of a refusal: a suit by its letter (``led`` may be

@@ -93,7 +93,11 @@ class Session:
         extended by the person. The file's header is rewritten whole (a new file renamed over
         the old one, so a crash leaves one or the other). Fewer games than are played raise
         :class:`SessionError` (``games_played``)."""
-        if games < 0 or 0 < games < self.played:
+        if games < 0:
+            raise SessionError(
+                f"games must be 0 (open-ended) or more, got {games}", "bad_games", games=games
+            )
+        if 0 < games < self.played:
             raise SessionError(
                 f"games must be 0 (open-ended) or at least the {self.played} played, got {games}",
                 "games_played", games=games, played=self.played,
@@ -102,7 +106,8 @@ class Session:
         if self.path is None:
             return
         lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
-        lines[0] = json.dumps(self._header(), ensure_ascii=False) + "\n"
+        header = json.loads(lines[0]) | {"games": games}  # any other key kept as it is
+        lines[0] = json.dumps(header, ensure_ascii=False) + "\n"
         fresh = self.path.with_name(self.path.name + ".new")
         with open(fresh, "w", encoding="utf-8") as f:
             f.writelines(lines)
@@ -124,10 +129,13 @@ class Session:
 
     @classmethod
     def resume(cls, path: str | Path) -> Session:
-        """Read a session file back: every finished game is replayed and checked."""
+        """Read a session file back: every finished game is replayed and checked. A last
+        line cut short by a crash is cut off the file, so that the lines appended next
+        follow whole ones."""
         p = Path(path)
         try:
-            lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+            raw = p.read_bytes()
+            lines = [ln for ln in raw.decode("utf-8").splitlines() if ln.strip()]
         except OSError as e:
             raise SessionError(
                 f"{p}: cannot read: {e.strerror}", "cannot_read", path=str(p), why=e.strerror
@@ -180,8 +188,10 @@ class Session:
                     continue
                 game = record_to_game(rec)
             except json.JSONDecodeError:
-                if lineno == len(lines):
-                    break  # a line cut short by a crash: the game in progress is lost
+                if lineno == len(lines) and not raw.rstrip(b" \t").endswith(b"\n"):
+                    cut = raw.rfind(b"\n") + 1  # a line cut short by a crash: the action lost
+                    os.truncate(p, cut)
+                    break
                 raise SessionError(
                     f"{p}:{lineno}: not JSON", "not_json", path=str(p), line=lineno
                 ) from None

@@ -70,8 +70,8 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "seats": "Die Regeln sehen {players} Spieler vor, nicht {names}.",
         "bad_games": "Die Anzahl der Spiele muss 0 (ohne Ende) oder größer sein (nicht {games}).",
         "games_played": (
-            "Gespielt sind schon {played} Spiele: --games muss 0 (ohne Ende) oder mindestens "
-            "{played} sein (nicht {games})."
+            "Schon gespielt: {played}; --games muss 0 (ohne Ende) oder mindestens {played} "
+            "sein (nicht {games})."
         ),
         "session_cannot_read": "Die Sitzungsdatei {path} lässt sich nicht lesen ({why}).",
         "cannot_write": "Die Sitzungsdatei {path} lässt sich nicht speichern ({why}).",
@@ -154,8 +154,8 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "seats": "The rules seat {players} players, not {names}.",
         "bad_games": "The number of games must be 0 (open-ended) or more (not {games}).",
         "games_played": (
-            "{played} games are played already: --games must be 0 (open-ended) or at least "
-            "{played} (not {games})."
+            "Already played: {played}; --games must be 0 (open-ended) or at least {played} "
+            "(not {games})."
         ),
         "session_cannot_read": "Cannot read the session file {path} ({why}).",
         "cannot_write": "Cannot save the session file {path} ({why}).",

@@ -26,6 +26,7 @@ from schafkopf.actions import (
     WEITER,
     Action,
     ActionError,
+    action_name,
     is_card,
     is_name,
     is_offer,
@@ -314,15 +315,30 @@ _VOCABULARY: Final = frozenset(
      "hearts", "bells", "clubs", "spades", "diamonds", *_KINDS, *_SHORTCUTS.values()}
 )  # fmt: skip
 """The words a line may hold, for a typo's nearest reading (``wieter`` → ``weiter``)."""
+_KNOWN: Final = _VOCABULARY | _DROP | _SAU_WORDS | frozenset(_SHORTCUTS)
+"""Words taken as they are, never put right."""
+
+
+def _early_doubling(text: str, view: View, L: Lang | None = None) -> str | None:
+    """Why a doubling word said before its turn is refused (``re`` before any Kontra, ``sup``
+    before Re), or None: ``kontra`` and ``k`` say whichever doubling comes next."""
+    typed = _normal(text)
+    words = [action_name(DOUBLE, level) for level in range(4)]
+    if typed not in words or words.index(typed) <= len(view.doublings):
+        return None
+    level = words.index(typed)
+    L = L or GERMAN
+    return L.t("r_double_early", word=typed.capitalize(), before=words[level - 1].capitalize())
 
 
 def _did_you_mean(t: str, view: View, L: Lang) -> str | None:
-    """The line with each unknown word put right (the nearest word of :data:`_VOCABULARY`),
-    where that reads as an action now; None if nothing close reads."""
+    """The line with each unknown word put right (the nearest word of :data:`_VOCABULARY`,
+    never ``nicht``: a typo must not turn into its opposite), where that reads as an action
+    legal now; None if nothing close does."""
     words = t.split()
     fixed = [
-        w if w in _VOCABULARY or w.isdigit() else next(
-            iter(difflib.get_close_matches(w, _VOCABULARY, n=1, cutoff=0.75)), w
+        w if w in _KNOWN or w.isdigit() else next(
+            iter(difflib.get_close_matches(w, _VOCABULARY - {"nicht"}, n=1, cutoff=0.75)), w
         )
         for w in words
     ]  # fmt: skip
@@ -330,10 +346,10 @@ def _did_you_mean(t: str, view: View, L: Lang) -> str | None:
         return None
     phrase = " ".join(fixed)
     try:
-        parse_input(phrase, view, L)
+        meant = parse_input(phrase, view, L)
     except InputError:
         return None
-    return phrase
+    return phrase if meant in view.legal else None
 
 
 def _card_words(t: str, french: bool = False) -> Card | None:
@@ -483,8 +499,9 @@ class HumanPlayer:
                 self._turn(view)
                 continue
             assert isinstance(choice, int)
-            if choice == DOUBLE and _normal(text) == "re" and not view.doublings:
-                self._error(self.words.t("r_re_first"))  # not a Kontra by another name
+            early = _early_doubling(text, view, self.words)
+            if early is not None:  # "re" before any Kontra: not a Kontra by another name
+                self._error(early)
                 continue
             if choice not in view.legal:
                 self._error(self._why(view, choice))

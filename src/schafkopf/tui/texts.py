@@ -145,11 +145,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "refused": "Geht nicht: {why}",
         "forced": "Nur eine Karte ist erlaubt: {card} (automatisch gespielt).",
         "naming_offered": "Du sagst an, was du geboten hast: {contract}.",
-        "offer_auto": "Du bietest, was du beim Bieten gesagt hast: {contract}.",
-        "offer_kept": (
-            "Beim Bieten sagt man nur die Art; {contract} ist gemerkt und wird beim Ansagen "
-            "genannt."
-        ),
+        "offer_auto": "Wie beim Bieten gesagt, bietest du: {contract}.",
+        "offer_kept": "{contract} ist gemerkt: du bietest es und sagst es an, wenn es so weit ist.",
         "double_ask": "{word}? [j/N] ",
         "double_yes_no": "bitte j ({word}) oder n (nicht)",
         "no_sign": "{raw} ist keine Wahl: nur die Nummern ohne Vorzeichen",
@@ -161,7 +158,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "{text!r} verstehe ich nicht: eine Nummer, eine Karte (EO, h10), weiter, spiel, "
             "kontra oder ein Spiel (sauspiel gras, solo h, wenz); ? für Hilfe"
         ),
-        "did_you_mean": "{text!r} verstehe ich nicht: meintest du „{hint}“? (? für Hilfe)",
+        "did_you_mean": "„{text}“ verstehe ich nicht: meintest du „{hint}“? (? für Hilfe)",
         "not_understood_french": (
             "{text!r} verstehe ich nicht: eine Nummer, eine Karte (qc, 10h), weiter, spiel, "
             "kontra oder ein Spiel (sauspiel pik, solo herz, wenz); ? für Hilfe"
@@ -239,7 +236,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "r_no_kontra_ramsch": "Im Ramsch gibt es kein Kontra.",
         "r_max_doublings": "Öfter als {n}-mal darf nicht verdoppelt werden.",
         "r_double_said": "{said} ist schon gesagt.",
-        "r_re_first": "Re gibt es erst, wenn jemand Kontra gesagt hat.",
+        "r_double_early": "{word} gibt es erst nach {before}.",
         "r_double_declarers": "{word} darf nur die Spielerseite sagen.",
         "r_double_defenders": "{word} dürfen nur die Gegner des Spielers sagen.",
         "r_double_late": "Für {word} ist es jetzt zu spät.",
@@ -355,13 +352,10 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "confirm_quit": "Really quit? [y/N] ",
         "next_game_ask": "Enter: next game, l: tricks, q: quit> ",
         "refused": "Not allowed: {why}",
-        "forced": "Only one card is allowed: {card} (played by itself).",
+        "forced": "Only one card is allowed: {card} (played automatically).",
         "naming_offered": "You name what you bid: {contract}.",
-        "offer_auto": "You offer what you said when bidding: {contract}.",
-        "offer_kept": (
-            "When bidding you only say the kind; {contract} is remembered and named when "
-            "you name the game."
-        ),
+        "offer_auto": "As said when bidding, you offer: {contract}.",
+        "offer_kept": "{contract} is kept: you offer it and name it when the time comes.",
         "double_ask": "{word}? [y/N] ",
         "double_yes_no": "please y ({word}) or n (no)",
         "no_sign": "{raw} is no choice: only the numbers without a sign",
@@ -373,7 +367,7 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
             "{text!r} is not understood: a number, a card (EO, h10), pass, play, kontra or "
             "a game (sauspiel leaves, solo h, wenz); ? for help"
         ),
-        "did_you_mean": "{text!r} is not understood: did you mean “{hint}”? (? for help)",
+        "did_you_mean": "“{text}” is not understood: did you mean “{hint}”? (? for help)",
         "not_understood_french": (
             "{text!r} is not understood: a number, a card (qc, 10h), pass, play, kontra or "
             "a game (sauspiel spades, solo hearts, wenz); ? for help"
@@ -446,7 +440,7 @@ exactly where it stopped when the session is resumed.""",
         "r_no_kontra_ramsch": "There is no Kontra in Ramsch.",
         "r_max_doublings": "No more than {n} doublings are allowed.",
         "r_double_said": "{said} has been said already.",
-        "r_re_first": "Re comes only after someone has said Kontra.",
+        "r_double_early": "{word} comes only after {before}.",
         "r_double_declarers": "Only the declarers' side may say {word}.",
         "r_double_defenders": "Only the declarer's opponents may say {word}.",
         "r_double_late": "It is too late for {word} now.",
