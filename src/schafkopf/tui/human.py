@@ -361,7 +361,7 @@ def _card_words(t: str, french: bool = False) -> Card | None:
         return french_letters(t) if french else None
 
 
-HELP_TEXT: Final = TEXTS["de"]["help"]
+HELP_TEXT: Final = GERMAN.help()
 _make_lang = lang
 
 
@@ -495,7 +495,7 @@ class HumanPlayer:
                 self._tricks(view)
                 continue
             if choice == HELP:
-                self.console.print(Text(self.words.t("help_french" if self.french else "help")))
+                self.console.print(Text(self.words.help()))
                 self._turn(view)
                 continue
             assert isinstance(choice, int)

@@ -169,30 +169,24 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_naming_now": "jetzt wird kein Spiel genannt",
         "help": """\
 Eingaben (Groß/klein egal):
-  Karte     ihre Nummer (3) oder ihr Kürzel: Farbe E G H S, Wert A Z K O U 9 8 7
+  Karte     ihre Nummer (3) oder ihr Kürzel: {cards}
+  Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
+  Spiele    die Nummer, oder: {sauspiel}, rufspiel G, solo h, herz-solo tout,
+            wenz, geier, solo tout, ...
+  Beim Bieten genügt spiel; ein Spiel wie herz-solo wird gemerkt, geboten und
+  angesagt, wenn es so weit ist.
+  l         die bisherigen Stiche dieses Spiels
+  ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
+Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
+beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
+        "help_cards": """Farbe E G H S, Wert A Z K O U 9 8 7
             (EO = Eichel-Ober, h10 = hz = Herz-Zehn, gra = Gras-Sau); mit --french
-            auch Wert, dann Farbe c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)
-  Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
-  Spiele    die Nummer, oder: sauspiel gras, rufspiel G, solo h, herz-solo tout,
-            wenz, geier, solo tout, ...
-  Beim Bieten sagt man nur die Art (solo h merkt sich die Farbe fürs Ansagen).
-  l         die bisherigen Stiche dieses Spiels
-  ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
-Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
-beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
-        "help_french": """\
-Eingaben (Groß/klein egal):
-  Karte     ihre Nummer (3) oder ihr Kürzel: Wert A 10 K Q J 9 8 7 (Q Dame, J Bube),
+            auch Wert, dann Farbe c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)""",
+        "help_cards_french": """Wert A 10 K Q J 9 8 7 (Q Dame, J Bube),
             dann Farbe c ♣ s ♠ h ♥ d ♦ (qc = Q♣ = Kreuz-Dame, 10h = Herz-Zehn,
-            as = Pik-Ass); auch die Kürzel des deutschen Blatts (EO, h10)
-  Ansagen   weiter (w), spiel (s), klopfen, nicht klopfen (n), kontra / re (k)
-  Spiele    die Nummer, oder: sauspiel pik, rufspiel G, solo h, herz-solo tout,
-            wenz, geier, solo tout, ...
-  Beim Bieten sagt man nur die Art (solo h merkt sich die Farbe fürs Ansagen).
-  l         die bisherigen Stiche dieses Spiels
-  ?         diese Hilfe und der Tisch      q (Ctrl-D, Ctrl-C)  Sitzung beenden
-Jedes fertige Spiel ist gebucht; mit --session geht ein angefangenes Spiel
-beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
+            as = Pik-Ass); auch die Kürzel des deutschen Blatts (EO, h10)""",
+        "help_sauspiel": "sauspiel gras",
+        "help_sauspiel_french": "sauspiel pik",
         # session
         "bad_opponents": (
             "unbekannte Gegner {opponents!r}{why}. Möglich sind die Spielerarten {kinds} "
@@ -378,30 +372,24 @@ beim Fortsetzen genau dort weiter, wo es aufgehört hat.""",
         "no_naming_now": "no game is named now",
         "help": """\
 Input (upper or lower case):
-  Card      its number (3) or its token: suit E G H S, rank A Z K O U 9 8 7
+  Card      its number (3) or its token: {cards}
+  Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
+  Games     the number, or: {sauspiel}, rufspiel G, solo h, solo hearts tout,
+            wenz, geier, solo tout, ...
+  When bidding, play is enough; a game like solo hearts is kept, offered and
+  named when the time comes.
+  l         the tricks of this game so far
+  ?         this help and the table      q (Ctrl-D, Ctrl-C)  end the session
+Every finished game is booked; with --session a game in progress goes on
+exactly where it stopped when the session is resumed.""",
+        "help_cards": """suit E G H S, rank A Z K O U 9 8 7
             (EO = Ober of Acorns, h10 = hz = Ten of Hearts, ga = Sau of Leaves); with
-            --french also rank, then suit c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)
-  Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
-  Games     the number, or: sauspiel leaves, rufspiel G, solo h, solo hearts tout,
-            wenz, geier, solo tout, ...
-  When bidding you only say the kind (solo h remembers the suit for naming).
-  l         the tricks of this game so far
-  ?         this help and the table      q (Ctrl-D, Ctrl-C)  end the session
-Every finished game is booked; with --session a game in progress goes on
-exactly where it stopped when the session is resumed.""",
-        "help_french": """\
-Input (upper or lower case):
-  Card      its number (3) or its token: rank A 10 K Q J 9 8 7, then suit
+            --french also rank, then suit c ♣ s ♠ h ♥ d ♦ (qc = Q♣, 7h = 7♥)""",
+        "help_cards_french": """rank A 10 K Q J 9 8 7, then suit
             c ♣ s ♠ h ♥ d ♦ (qc = Q♣ = Queen of Clubs, 10h = Ten of Hearts, as = Ace
-            of Spades); the German deck's tokens too (EO, h10)
-  Bids      pass (w), play (s), knock, no knock (n), kontra / re (k)
-  Games     the number, or: sauspiel spades, rufspiel G, solo h, solo hearts tout,
-            wenz, geier, solo tout, ...
-  When bidding you only say the kind (solo h remembers the suit for naming).
-  l         the tricks of this game so far
-  ?         this help and the table      q (Ctrl-D, Ctrl-C)  end the session
-Every finished game is booked; with --session a game in progress goes on
-exactly where it stopped when the session is resumed.""",
+            of Spades); the German deck's tokens too (EO, h10)""",
+        "help_sauspiel": "sauspiel leaves",
+        "help_sauspiel_french": "sauspiel spades",
         "bad_opponents": (
             "unknown opponents {opponents!r}{why}. Possible are the player kinds {kinds} "
             "with options (pimc:samples=20,seconds=0.5) or the levels {levels}."
@@ -571,6 +559,13 @@ class Lang:
         if unit.lower() == "points":
             text += " point" if abs(value) == 1 else " points"
         return text
+
+    def help(self) -> str:
+        """The terminal's help, with the card tokens and examples of this deck."""
+        deck = "_french" if self.french else ""
+        return self.t(
+            "help", cards=self.t(f"help_cards{deck}"), sauspiel=self.t(f"help_sauspiel{deck}")
+        )
 
     def games_count(self, count: int) -> str:
         """``1 Spiel``, ``2 Spiele``; ``1 game``, ``2 games``."""
