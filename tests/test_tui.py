@@ -1168,3 +1168,17 @@ def test_a_typo_gets_the_nearest_reading_as_a_question() -> None:
         with pytest.raises(InputError) as e:
             parse_input(typed, view)
         assert "meintest" not in str(e.value) and "eine Karte (EO, h10)" in str(e.value)
+
+
+def test_a_run_too_short_to_count_says_why_no_laufende() -> None:
+    """Du holds the Eichel-Ober, Sepp the Gras-Ober: a run of one in a Herz-Solo, which
+    counts from 3 (standard): "Laufende: keine (nur 1; zählen erst ab 3)"."""
+    from schafkopf.players import HeuristicPlayer, play_game
+
+    g = play_game(_named_game(HANDS, "solo H"), [HeuristicPlayer()] * 4, random.Random(1))
+    result = g.result()
+    assert result.laufende == 0 and result.price.laufende_run == 1
+    text = " ".join(render_to_text(render_result(g.view(0), result, NAMES)).split())
+    assert "Laufende: keine (nur 1; zählen erst ab 3)" in text
+    english = render_to_text(render_result(g.view(0), result, NAMES, lang="en"))
+    assert "Laufende: none (only 1; they count from 3)" in " ".join(english.split())

@@ -388,6 +388,15 @@ def signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
 
 
+def _laufende(result: Result, L: Lang) -> str:
+    """``Laufende: 3``; a run of top trumps too short to count says so (they count from 3 in
+    a solo, and a player who held two Ober wonders why none were paid)."""
+    price = result.price
+    if result.laufende == 0 and 0 < price.laufende_run < price.laufende_min:
+        return L.t("laufende_short", run=price.laufende_run, min=price.laufende_min)
+    return L.t("laufende", v=result.laufende)
+
+
 def render_result(
     view: View,
     result: Result,
@@ -435,7 +444,7 @@ def render_result(
         extras = [
             L.t("schneider", v=L.t("yes" if result.schneider else "no")),
             L.t("schwarz", v=L.t("yes" if result.schwarz else "no")),
-            L.t("laufende", v=result.laufende),
+            _laufende(result, L),
         ]
         lines.append(Text(" · ".join(extras)))
     if c is not None:
