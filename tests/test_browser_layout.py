@@ -178,3 +178,20 @@ def test_a_missing_table_leads_back_to_the_start(
     page.wait_for_selector("#create-form")
     assert page.url.rstrip("/") == server.url.rstrip("/")
     assert not errors, errors
+
+
+def test_the_header_s_controls_are_big_enough_to_tap_on_a_phone(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The settings button (only ⚙ on a phone), the home link and the header's links are at
+    least 40 px in each direction where a thumb taps them."""
+    errors: list[str] = []
+    page = _new_page(browser, errors, viewport=PHONE)
+    page.goto(server.url)
+    page.wait_for_selector("header.top details.menu summary")
+    for selector in ("header.top details.menu summary", "header.top a.home", "#nav-leaderboard"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["width"] >= 40 and box["height"] >= 40, (selector, box)
+    _shot(page, "phone-header")
+    assert not errors, errors
