@@ -203,6 +203,7 @@ def _play_a_game(page: Any, name: str, phone: bool) -> None:
     result = page.inner_text("#result")
     assert "Ergebnis" in result and "Anna" in result
     assert page.locator("#ledger tr").count() == 2  # the header and game 1
+    assert "Stand nach jedem Spiel" in page.inner_text("#ledger")  # balances, not payouts
     _shot(page, f"{name}-result")
 
 

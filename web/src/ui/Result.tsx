@@ -230,6 +230,8 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
   return (
     <div class="panel ledger" id="ledger">
       <h3>{final ? s.t("finalLedger") : s.t("ledger")}</h3>
+      {/* each row is the balance after that game, not the game's payout */}
+      <span class="muted">{s.t("ledgerRunning")}</span>
       <div class="scroll">
         {/* the roles keep it a table for screen readers where a narrow panel lays it out as a grid */}
         <table class="compact" role="table" style={`--seats: ${all.length}`}>
