@@ -29,14 +29,14 @@ const SAY = {
     declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "Spieler", defenders: "Gegenspieler" }, counts: "zählt", notCounted: "zählt nicht",
     under: "unter dem Minimum von", knocks: "klopft", value: "Wert", base: "Grundtarif", together: "Zusammen",
     loser: "Verlierer", pays: "zahlt", durchmarschBy: "Durchmarsch von", allPassed: "Alle haben weiter gesagt",
-    redeal: "Die Karten werden neu gegeben.",
+    redeal: "Die Karten werden neu gegeben.", with: "mit",
   },
   en: {
     result: "Result", game: "Game", augen: "Points", tricks: "Tricks", won: "won", lost: "lost",
     declarers: "Declarers", defenders: "Defenders", held: { declarers: "declarers", defenders: "defenders" }, counts: "counts", notCounted: "does not count",
     under: "under the minimum of", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",
-    redeal: "The cards are dealt again.",
+    redeal: "The cards are dealt again.", with: "with",
   },
 } as const;
 
@@ -221,7 +221,11 @@ describe("the result panel explains every settlement", () => {
 
         if (b.settlement === "rufspiel" || b.settlement === "solo") {
           const line = textOf(root.querySelector(".contract-line"));
-          expect(line).toContain(r.declarers.map((s) => names[s]).join(", "));
+          // the declarer first, then "mit" the partner: who played, who was called
+          const first = res.contract!.declarer!;
+          const partners = r.declarers.filter((s) => s !== first).map((s) => names[s]);
+          const who = partners.length ? `${names[first]} ${say.with} ${partners.join(", ")}` : names[first];
+          expect(line).toContain(` — ${who} · `);
           expect(line).toMatch(new RegExp(`· ${r.won ? say.won : say.lost}$`));
           checkSides(root, lang, b, names);
           checkFacts(root, lang, b);

@@ -38,6 +38,13 @@ function w(lang: Lang, key: string): string {
   return WORDS[lang][key] ?? key;
 }
 
+/** Who played: the declarer first, then "mit" the partner ("Liesl mit Sepp"), not seat order. */
+function playedBy(all: string[], declarers: number[], declarer: number | null, withWord: string): string {
+  const first = declarer !== null && declarers.includes(declarer) ? declarer : declarers[0]!;
+  const others = declarers.filter((seat) => seat !== first);
+  return others.length ? `${all[first]} ${withWord} ${names(all, others)}` : (all[first] ?? "");
+}
+
 function names(all: string[], seats: number[] | undefined): string {
   return (seats ?? []).map((s) => all[s] ?? String(s)).join(", ");
 }
@@ -183,7 +190,7 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
       {c ? (
         <p class="contract-line">
           <strong>{contractText(L, c, s.french)}</strong>
-          {r.declarers.length ? ` — ${names(all, r.declarers)}` : ""}
+          {r.declarers.length ? ` — ${playedBy(all, r.declarers, c.declarer, s.t("playsWith"))}` : ""}
           {r.won !== null && r.declarers.length ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}
         </p>
       ) : (
