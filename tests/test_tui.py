@@ -209,7 +209,9 @@ def test_result_shows_the_reckoning() -> None:
     text = render_to_text(render_result(g.view(0), r, NAMES))
     assert "Herz-Solo · Spieler: Du" in text
     assert f"Augen: Spieler {r.declarer_points} : Gegner {120 - (r.declarer_points or 0)}" in text
-    assert "Schneider:" in text and "Schwarz:" in text and f"Laufende: {r.laufende}" in text
+    assert "Schneider:" in text and "Schwarz:" in text
+    assert r.laufende == 0 and r.price.laufende_run == 1  # Du holds the Eichel-Ober only
+    assert "Laufende: keine (nur 1; zählen erst ab 3)" in " ".join(text.split())
     assert f"Faktor ×{r.multiplier} (Kontra)" in text and f"Wert: {r.value} ct" in text
     assert f"Du {r.payouts[0]:+d} ct" in text
 
