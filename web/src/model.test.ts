@@ -93,7 +93,7 @@ describe("what each seat said", () => {
         { seat: 2, action: "wenz" }, { seat: 0, action: "EO" }, { seat: 1, action: "kontra" },
       ],
     });
-    expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz", "wenz"], ["weiter"]]);
+    expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz"], ["weiter"]]);
   });
 });
 

@@ -163,7 +163,8 @@ export function placeOf(seat: number, me: number | null, players: number): "sout
 }
 
 /** Each seat's words in this game, in order: klopft, weiter, spiel, offers, the named
- * contract, Kontra, Re (the engine's action names; "nicht klopfen" is left out). */
+ * contract, Kontra, Re (the engine's action names; "nicht klopfen" is left out, and a
+ * naming that repeats the seat's offer word for word, as a Wenz does, is said once). */
 export function saidBySeat(view: ViewJson | undefined, players: number): string[][] {
   const out: string[][] = Array.from({ length: players }, () => []);
   if (!view) return out;
@@ -171,7 +172,10 @@ export function saidBySeat(view: ViewJson | undefined, players: number): string[
     const name = entry.action;
     if (isCardName(name)) continue;
     if (name === "nicht klopfen") continue;
-    out[entry.seat]?.push(name);
+    const said = out[entry.seat];
+    // a Wenz offered, then named: one word, not "wenz wenz" (a solo is named with its suit)
+    if (said && said[said.length - 1] === name) continue;
+    said?.push(name);
   }
   return out;
 }
