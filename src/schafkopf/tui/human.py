@@ -319,7 +319,7 @@ _KNOWN: Final = _VOCABULARY | _DROP | _SAU_WORDS | frozenset(_SHORTCUTS)
 """Words taken as they are, never put right."""
 
 
-def _early_doubling(text: str, view: View, L: Lang | None = None) -> str | None:
+def _early_doubling(text: str, view: View, L: Lang) -> str | None:
     """Why a doubling word said before its turn is refused (``re`` before any Kontra, ``sup``
     before Re), or None: ``kontra`` and ``k`` say whichever doubling comes next."""
     typed = _normal(text)
@@ -327,7 +327,6 @@ def _early_doubling(text: str, view: View, L: Lang | None = None) -> str | None:
     if typed not in words or words.index(typed) <= len(view.doublings):
         return None
     level = words.index(typed)
-    L = L or GERMAN
     return L.t("r_double_early", word=typed.capitalize(), before=words[level - 1].capitalize())
 
 
