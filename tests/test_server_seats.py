@@ -22,7 +22,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from schafkopf.server.protocol import ERROR_CODES
-from schafkopf.server.table import BOT_NAMES, MAX_NAME, stand_in_name
+from schafkopf.server.table import BOT_NAMES, MAX_NAME, distinct_name, stand_in_name
 from server_helpers import my_move
 from test_server_process import ServerProcess
 
@@ -633,3 +633,46 @@ def test_stand_in_names_are_short_and_distinct() -> None:
             assert name.split(" (")[0] not in ("Sepp", "Resi", "Hias")
             assert re.fullmatch(r"\w+ \(Bot für .+\)", name), name
     assert stand_in_name(names, 0, 1, None).endswith(" (Bot)")
+
+
+def test_no_two_seats_show_one_name(db: str) -> None:
+    """A creator named like a bot never sits beside a bot of that name (the bots draw other
+    names, in any case of letters); a person who joins under a name another seat shows gets a
+    number ("Sepp 2"), and comes back to that seat under their own name after leaving. The
+    names survive a restart."""
+    server = serve(db)
+    made: dict[str, Any] = {}
+    try:
+        for name in BOT_NAMES:
+            for creator in (name, name.upper()):
+                made = create(
+                    server, player=creator, seats=["human", "human", "heuristic", "random"]
+                )
+                names = state(server, made["table"])["names"]
+                assert names[0] == creator and names[1] == "Spieler 2", names
+                assert name not in names[2:] and len(set(names[2:])) == 2, names
+                assert set(names[2:]) <= set(BOT_NAMES), names
+        table, invite = made["table"], made["invite"]
+        bot = state(server, table)["names"][2]
+        joined = join(server, table, invite, f" {bot} ")
+        assert joined["seat"] == 1
+        assert state(server, table)["names"][1] == f"{bot} 2"
+        ok(server, f"/api/tables/{table}/leave", {"token": joined["token"]})
+        back = join(server, table, invite, bot)
+        assert back["seat"] == 1 and state(server, table)["names"][1] == f"{bot} 2"
+    finally:
+        finish(server)
+    server = serve(db)
+    try:
+        assert state(server, table)["names"][1] == f"{bot} 2"
+    finally:
+        finish(server)
+
+
+def test_a_numbered_name_stays_short_and_distinct() -> None:
+    names = ["Anna", "sepp", "Sepp 2", "x" * MAX_NAME]
+    assert distinct_name("Bert", names, 0) == "Bert"
+    assert distinct_name("Anna", names, 0) == "Anna"  # its own seat's name is no other's
+    assert distinct_name("SEPP", names, 0) == "SEPP 3"
+    long = distinct_name("x" * MAX_NAME, names, 0)
+    assert long == "x" * (MAX_NAME - 2) + " 2"

@@ -72,7 +72,9 @@ from schafkopf.server.table import (
     Table,
     TableConfig,
     TableError,
+    alike_name,
     default_names,
+    distinct_name,
     seat_kind,
     stand_in_name,
 )
@@ -332,7 +334,7 @@ class Hub:
         invite = secrets.token_urlsafe(12)
         try:
             if names is None:
-                names = default_names(config.seats, config.seed)
+                names = default_names(config.seats, config.seed, renames)
             names = list(names)
             for s, name in (renames or {}).items():
                 names[s] = name
@@ -400,9 +402,9 @@ class Hub:
         token = tokens[seat] = secrets.token_urlsafe(24)
         names = list(old.names)
         names[seat] = _person_name(player or old.names[seat], seat)
-        mine = _short_name(names[seat])
+        mine = alike_name(names[seat])
         for s, kind in enumerate(old.config.seats):  # the person's name on one seat only
-            if s != seat and _short_name(names[s]) == mine:
+            if s != seat and alike_name(names[s]) == mine:
                 person = names[s] if kind == HUMAN else None
                 names[s] = stand_in_name(names, s, config.seed, person)
         new_id, invite = self._open(
@@ -425,7 +427,8 @@ class Hub:
                 raise TableError("table_full", "every seat for a person is taken")
             token = secrets.token_urlsafe(24)
             code = "joined" if live.table.seat_status[seat] == FREE else "took_over"
-            await self._change_seat(live, seat, code, name=_person_name(name, seat), token=token)
+            shown = distinct_name(_person_name(name, seat), live.table.names, seat)
+            await self._change_seat(live, seat, code, name=shown, token=token)
         self._kick(live)
         return seat, token
 
@@ -1273,11 +1276,6 @@ def _could_be_id(table_id: str) -> bool:
     return 0 < len(table_id) <= 32 and set(table_id) <= _ID_CHARACTERS
 
 
-def _short_name(name: str) -> str:
-    """A seat's name without a bot's "(Bot für …)", in one case: to tell if two are alike."""
-    return name.split(" (", 1)[0].strip().casefold()
-
-
 def _person_name(name: str, seat: int) -> str:
     """A person's name as the table shows it: white space folded, at most 30 characters."""
     return " ".join(name.split())[:30] or f"Spieler {seat + 1}"
@@ -1346,10 +1344,20 @@ def _seat_for(live: LiveTable, name: str) -> int | None:
     a free one, else one a bot plays for nobody, else one a bot plays for someone who left."""
     status = live.table.seat_status
     wanted = " ".join(name.split())[:30]
-    order = [s for s, st in enumerate(status) if st == LEFT and wanted == live.persons[s]]
+    persons = live.persons
+    order = [s for s, st in enumerate(status) if st == LEFT and _same_person(wanted, persons[s])]
     for kind in (FREE, EMPTY, LEFT):
         order += [s for s, st in enumerate(status) if st == kind]
     return order[0] if order else None
+
+
+def _same_person(wanted: str, person: str | None) -> bool:
+    """Whether a person who left as ``person`` is the one joining as ``wanted``: the same
+    name, or the name with the number their seat got beside another seat's ("Sepp 2")."""
+    if person is None:
+        return False
+    number = person.removeprefix(wanted)
+    return number == "" or (number[:1] == " " and number[1:].isdigit())
 
 
 def _joinable(live: LiveTable) -> list[int]:

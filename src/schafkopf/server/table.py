@@ -31,7 +31,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -762,11 +762,46 @@ class Table:
         self._start_game()
 
 
-def default_names(seats: Sequence[str], seed: int = 0) -> list[str]:
-    """The names of a new table's seats: "Spieler N" for a person's seat nobody took yet, a
-    Bavarian first name for each bot (distinct, drawn by the table's seed)."""
-    names = iter(random.Random(seed).sample(BOT_NAMES, len(seats)))
-    return [f"Spieler {i + 1}" if kind == HUMAN else next(names) for i, kind in enumerate(seats)]
+def default_names(
+    seats: Sequence[str], seed: int = 0, people: Mapping[int, str] | None = None
+) -> list[str]:
+    """The names of a new table's seats: the ``people``'s names where given, "Spieler N" for
+    a person's seat nobody took yet, a Bavarian first name for each bot (distinct, drawn by
+    the table's seed, never a name a person's seat shows: no "Sepp (Du)" beside a bot Sepp)."""
+    people = people or {}
+    drawn = random.Random(seed).sample(BOT_NAMES, len(seats))
+    taken = {alike_name(name) for name in people.values()}
+    spare = iter(n for n in BOT_NAMES if alike_name(n) not in taken and n not in drawn)
+    names = []
+    for i, kind in enumerate(seats):
+        if i in people:
+            names.append(people[i])
+        elif kind == HUMAN:
+            names.append(f"Spieler {i + 1}")
+        else:
+            bot = drawn[i]
+            names.append(bot if alike_name(bot) not in taken else next(spare, bot))
+    return names
+
+
+def alike_name(name: str) -> str:
+    """A seat's name without a bot's "(Bot für …)", in one case: to tell if two are alike."""
+    return name.split(" (", 1)[0].strip().casefold()
+
+
+def distinct_name(name: str, names: Sequence[str], seat: int) -> str:
+    """A person's ``name`` for ``seat``, with a number where another seat already shows it
+    ("Sepp 2" beside a bot Sepp), so that the result and the ledger tell the seats apart."""
+    others = {alike_name(n) for s, n in enumerate(names) if s != seat}
+    if alike_name(name) not in others:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        numbered = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+        if alike_name(numbered) not in others:
+            return numbered
+        number += 1
 
 
 MAX_NAME: Final = 30
