@@ -197,6 +197,7 @@ def _play_a_game(page: Any, name: str, phone: bool) -> None:
         _shot(page, f"{name}-trick")
         _no_overflow(page)
         _hand_on_screen(page)
+        _look_back_at_the_last_trick(page)
     _play_until_over([page], each=check)
     page.wait_for_selector("#result")
     _no_overflow(page)
@@ -204,7 +205,39 @@ def _play_a_game(page: Any, name: str, phone: bool) -> None:
     assert "Ergebnis" in result and "Anna" in result
     assert page.locator("#ledger tr").count() == 2  # the header and game 1
     assert "Stand nach jedem Spiel" in page.inner_text("#ledger")  # balances, not payouts
+    standing = page.inner_text("#my-standing")
+    assert re.fullmatch(r"Du: [+−]?\d+ P\. · (geteilter )?Platz [1-4] von 4", standing), standing
+    if not phone:
+        assert not page.locator("#result-line").is_visible()  # the side column shows it whole
+    elif page.viewport_size["width"] < 900:
+        # the result in a line above the board, with the person's payout; it leads down to the whole
+        line = page.locator("#result-line")
+        assert line.is_visible() and "Spiel 1: " in line.inner_text()
+        assert re.search(r"Du: [+−]?\d+ P\.", line.inner_text())
+        page.click("#to-result")
+        page.wait_for_function(
+            "() => { const r = document.getElementById('result').getBoundingClientRect();"
+            " return r.top >= -1 && r.top < window.innerHeight / 2; }"
+        )
     _shot(page, f"{name}-result")
+
+
+def _look_back_at_the_last_trick(page: Any) -> None:
+    """At the person's turn after a trick, "Letzter Stich" shows it framed and named as the
+    last one (never passing for the trick in play); the next card shows the table again."""
+    mine = "#hand .card-wrap.legal:not(.locked)"
+    deadline = time.monotonic() + 60
+    while not (page.locator("#last-trick").count() and page.locator(mine).count()):
+        assert time.monotonic() < deadline, "no turn of the person after a trick"
+        if page.locator("#over").count():
+            return
+        time.sleep(0.05)
+    page.click("#last-trick")
+    page.wait_for_selector("#trick.past")
+    assert page.locator("#trick.past .played").count() == 4
+    assert re.fullmatch(r"Letzter Stich: \S+", page.inner_text("#won-by"))
+    page.locator(mine).first.click()
+    page.wait_for_selector("#trick.past", state="detached")
 
 
 def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser: Any) -> None:

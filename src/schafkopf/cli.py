@@ -21,6 +21,7 @@ app = typer.Typer(
     "records, match the bots.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",
 )
 import_app = typer.Typer(help="Convert other programs' logs into schafkopf-record/1 records.")
 app.add_typer(import_app, name="import")

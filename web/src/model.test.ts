@@ -13,7 +13,9 @@ import {
   playOnStep,
   receive,
   replayPosition,
+  finalPlace,
   saidBySeat,
+  seatWords,
   sessionFigures,
   tipsAllowed,
   splitLegal,
@@ -94,6 +96,22 @@ describe("what each seat said", () => {
       ],
     });
     expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz"], ["weiter"]]);
+  });
+
+  it("keeps every word while bidding, only what still counts once the cards are played", () => {
+    const history = [
+      { seat: 0, action: "klopfen" }, { seat: 0, action: "spiel" }, { seat: 1, action: "weiter" },
+      { seat: 2, action: "weiter" }, { seat: 3, action: "spiel" }, { seat: 0, action: "spiel" },
+      { seat: 3, action: "weiter" }, { seat: 0, action: "rufspiel G" },
+    ];
+    const bidding = view({ phase: "naming", contract: null, history });
+    expect(seatWords(bidding, 4)).toEqual([["klopfen", "spiel", "rufspiel G"], ["weiter"], ["weiter"], ["spiel", "weiter"]]);
+    const playing = view({
+      contract: { kind: "rufspiel", declarer: 0, suit: "G" },
+      history: [...history, { seat: 2, action: "kontra" }, { seat: 0, action: "re" }, { seat: 1, action: "EO" }],
+    });
+    expect(seatWords(playing, 4)).toEqual([["klopfen", "rufspiel G", "re"], [], ["kontra"], []]);
+    expect(seatWords({ ...playing, phase: "done" }, 4)).toEqual(seatWords(playing, 4));
   });
 });
 
@@ -221,6 +239,9 @@ describe("a session's analysis", () => {
     const f = sessionFigures([done(90), done(70), { status: "running", done: 3, total: 10 }, null], 2);
     expect(f.finished).toBe(2);
     expect([f.done, f.total]).toEqual([3, 10]);
+    expect(f.fraction).toBeCloseTo((2 + 0.3) / 4);
+    // one game of two analysed, the other just begun: the bar is half full, not empty
+    expect(sessionFigures([done(90), { status: "running", done: 0, total: 12 }], 2).fraction).toBe(0.5);
     expect(f.seats[0]).toEqual({ seat: 0, accuracy: 80, luck: 3, inaccuracies: 2, mistakes: 0, blunders: 0 });
     expect(f.seats[1]!.blunders).toBe(2);
     expect(sessionFigures([null], 2).seats[0]!.accuracy).toBeNull();
@@ -245,5 +266,23 @@ describe("playing a game on", () => {
     expect(playOnStep(h, 0)).toBe(4);
     expect(playOnStep(h, 1)).toBe(6);
     expect(playOnStep(h, 2)).toBeNull();
+  });
+});
+
+describe("a seat's place after the round", () => {
+  const ledger = [
+    { game: 1, payouts: [20, -20, 20, -20], balances: [20, -20, 20, -20] },
+    { game: 2, payouts: [-10, 30, -10, -10], balances: [10, 10, 10, -30] },
+    { game: 3, payouts: [60, -20, -20, -20], balances: [70, -10, -10, -50] },
+  ];
+  it("counts the seats with more, and says when a place is shared", () => {
+    expect([0, 1, 2, 3].map((seat) => finalPlace(ledger, seat))).toEqual([
+      { balance: 70, place: 1, shared: false },
+      { balance: -10, place: 2, shared: true },
+      { balance: -10, place: 2, shared: true },
+      { balance: -50, place: 4, shared: false },
+    ]);
+    expect(finalPlace(ledger.slice(0, 2), 3)).toEqual({ balance: -30, place: 4, shared: false });
+    expect(finalPlace([], 0)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import type {
   DecisionJson,
   GameEvent,
   GameResult,
+  LedgerRow,
   LegalAction,
   SeatEvent,
   ServerMessage,
@@ -180,6 +181,32 @@ export function saidBySeat(view: ViewJson | undefined, players: number): string[
   return out;
 }
 
+/** A seat's place after the round's last game: its balance, its place (1 = the most; seats
+ * with the same balance share the place) and whether another seat shares it. */
+export function finalPlace(ledger: LedgerRow[], seat: number): { balance: number; place: number; shared: boolean } | null {
+  const balances = ledger.at(-1)?.balances;
+  const balance = balances?.[seat];
+  if (!balances || balance === undefined) return null;
+  const place = 1 + balances.filter((b) => b > balance).length;
+  return { balance, place, shared: balances.filter((b) => b === balance).length > 1 };
+}
+
+const LASTING = new Set(["klopfen", "kontra", "re", "sup", "hirsch"]);
+
+/** What each seat's bubbles show: every word while the game is bid; once the cards are
+ * played only what still counts, a knock, a doubling and the declarer's contract (a bid of
+ * "weiter" or "Ich spiel" is no news then; the header names the contract too). */
+export function seatWords(view: ViewJson | undefined, players: number): string[][] {
+  const said = saidBySeat(view, players);
+  if (!view || (view.phase !== "play" && view.phase !== "done")) return said;
+  const declarer = view.contract?.declarer ?? null;
+  return said.map((words, seat) => {
+    const contract = seat === declarer ? words.filter((w) => parseContractName(w)).at(-1) : undefined;
+    const kept = words.filter((w) => LASTING.has(w));
+    return contract ? [...kept.filter((w) => w === "klopfen"), contract, ...kept.filter((w) => w !== "klopfen")] : kept;
+  });
+}
+
 /** The legal actions split: cards to click, and the other choices as buttons. */
 export function splitLegal(legal: LegalAction[] | undefined): { cards: Set<string>; buttons: LegalAction[] } {
   const cards = new Set<string>();
@@ -288,17 +315,21 @@ export function sessionFigures(statuses: (AnalysisStatus | null)[], seats: numbe
   done: number;
   total: number;
   finished: number;
+  /** How far the whole session is, 0 to 1: each finished game whole, a running one in part. */
+  fraction: number;
   seats: { seat: number; accuracy: number | null; luck: number; inaccuracies: number; mistakes: number; blunders: number }[];
 } {
   let done = 0;
   let total = 0;
   let finished = 0;
+  let part = 0;
   const sums = Array.from({ length: seats }, (_, seat) => ({ seat, acc: 0, games: 0, luck: 0, inaccuracies: 0, mistakes: 0, blunders: 0 }));
   for (const st of statuses) {
     if (!st) continue;
     if (st.status === "running") {
       done += st.done;
       total += st.total;
+      part += st.total ? Math.min(1, st.done / st.total) : 0;
     } else if (st.status === "done") {
       finished += 1;
       for (const x of st.analysis.seats) {
@@ -317,6 +348,7 @@ export function sessionFigures(statuses: (AnalysisStatus | null)[], seats: numbe
     done,
     total,
     finished,
+    fraction: statuses.length ? (finished + part) / statuses.length : 0,
     seats: sums.map((x) => ({
       seat: x.seat,
       accuracy: x.games ? Math.round((x.acc / x.games) * 10) / 10 : null,

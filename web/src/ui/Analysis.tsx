@@ -185,6 +185,8 @@ export function SeatFigures({ id, seats, names, unit }: {
           ))}
         </tbody>
       </table>
+      {/* the headings in words, for a phone that shows no tooltip */}
+      <p class="muted legend">{s.t("figuresLegend")}</p>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fixtures from "../fixtures/results.json";
 import { text, type Lang, type TextKey } from "../i18n";
 import type { Breakdown, GameResult, LedgerRow } from "../protocol";
-import { LedgerPanel, ResultPanel } from "./Result";
+import { LedgerPanel, ResultLine, ResultPanel, standingText } from "./Result";
 import { SettingsContext, type SettingsApi } from "./settings";
 
 interface Fixture {
@@ -289,6 +289,24 @@ describe("the result panel explains every settlement", () => {
 });
 
 describe("the ledger", () => {
+  it("names the declarer first, then the partner, as the result does", () => {
+    host = document.createElement("div");
+    const row: LedgerRow = { game: 1, payouts: [-20, 20, -20, 20], balances: [-20, 20, -20, 20], contract: { kind: "rufspiel", declarer: 3, suit: "G" }, declarers: [1, 3] };
+    render(
+      <SettingsContext.Provider value={settings("de")}>
+        <LedgerPanel ledger={[row]} names={["Anna", "Bert", "Cilli", "Done"]} unit="ct" />
+      </SettingsContext.Provider>,
+      host,
+    );
+    expect(textOf(host.querySelector("td.what"))).toBe("Sauspiel auf die Gras-Sau · Done mit Bert");
+  });
+  it("says a seat's standing after the round with its place", () => {
+    const rows: LedgerRow[] = [{ game: 1, payouts: [120, -40, -40, -40], balances: [120, -40, -40, -40] }];
+    expect(standingText("de", rows, 0, "ct")).toBe("Du: +1,20 € · Platz 1 von 4");
+    expect(standingText("de", rows, 2, "ct")).toBe("Du: −0,40 € · geteilter Platz 2 von 4");
+    expect(standingText("en", rows, 3, "points")).toBe("You: −40 pts · shared place 2 of 4");
+    expect(standingText("en", [], 0, "ct")).toBe("");
+  });
   const rows: LedgerRow[] = [
     { game: 1, payouts: [60, -20, -20, -20], balances: [60, -20, -20, -20] },
     { game: 2, payouts: [-60, 20, 20, 20], balances: [0, 0, 0, 0] },
@@ -308,5 +326,42 @@ describe("the ledger", () => {
       expect(cells[0]).toBe(lang === "de" ? "+0,60 €" : "+€0.60");
       expect(cells[4]).toBe(lang === "de" ? "0,00 €" : "€0.00");
     });
+  }
+});
+
+describe("the result in a line (a phone's table)", () => {
+  for (const f of FIXTURES) {
+    for (const lang of ["de", "en"] as const) {
+      it(`${f.label} (${lang}): the contract, who played, won or lost, and my payout`, () => {
+        const say = SAY[lang];
+        const r = f.result.result;
+        for (const me of [0, 1, 2, 3, null]) {
+          host = document.createElement("div");
+          render(
+            <SettingsContext.Provider value={settings(lang)}>
+              <ResultLine result={f.result} names={f.names} unit={f.unit} me={me} />
+            </SettingsContext.Provider>,
+            host,
+          );
+          const line = textOf(host.querySelector("#result-line"));
+          expect(line.startsWith(`${say.game} ${f.result.game}: `)).toBe(true);
+          if (!f.result.contract) expect(line).toContain(say.allPassed);
+          if (f.result.contract && r.declarers.length && r.won !== null) {
+            expect(line).toContain(` · ${r.won ? say.won : say.lost}`);
+            const declarer = f.result.contract.declarer ?? r.declarers[0]!;
+            expect(line).toContain(` — ${f.names[declarer]}`);
+          }
+          const mine = host.querySelector(".mine");
+          if (me === null) expect(mine).toBeNull();
+          else {
+            expect(textOf(mine)).toBe(`${lang === "de" ? "Du" : "You"}: ${money(lang, r.payouts[me]!, f.unit, true)}`);
+            expect(mine!.classList.contains(r.payouts[me]! >= 0 ? "plus" : "minus")).toBe(true);
+          }
+          expect(textOf(host.querySelector("#to-result"))).toBe(`${say.result} ▾`);
+          for (const code of CODES) expect(words(line).has(code)).toBe(false);
+          render(null, host);
+        }
+      });
+    }
   }
 });

@@ -4,7 +4,8 @@
 // payout in the table's unit; Ramsch with each seat's Augen and tricks, its loser, Jungfrau and
 // Durchmarsch; all-pass; the Stock's change with who paid into it or took it.
 
-import { amountText, contractText, type Lang } from "../i18n";
+import { amountText, contractText, text, type Lang } from "../i18n";
+import { finalPlace } from "../model";
 import type { Breakdown, BreakdownItem, GameResult, LedgerRow } from "../protocol";
 import { Cut } from "./Cut";
 import { useSettings } from "./settings";
@@ -231,6 +232,46 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
   );
 }
 
+/** A seat's standing after the round: "Du: +1,20 € · Platz 2 von 4" (a shared place says so). */
+export function standingText(lang: Lang, ledger: LedgerRow[], seat: number, unit: string): string {
+  const at = finalPlace(ledger, seat);
+  if (!at) return "";
+  return text(lang, at.shared ? "myStandingShared" : "myStanding")
+    .replace("{amount}", amountText(lang, at.balance, unit, true))
+    .replace("{k}", String(at.place))
+    .replace("{n}", String(ledger.at(-1)!.balances.length));
+}
+
+/** The last game's result in one line where the side column lies below the table (a phone;
+ * hidden beside it): what was played, by whom, won or lost, the seat's own payout, and a
+ * way down to the whole result. Shown until the next game's first card. */
+export function ResultLine({ result: res, names: all, unit, me }: { result: GameResult; names: string[]; unit: string; me: number | null }) {
+  const s = useSettings();
+  const L = s.lang;
+  const r = res.result;
+  const c = res.contract;
+  const mine = me !== null ? r.payouts[me] : undefined;
+  const toResult = () => document.getElementById("result")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  return (
+    <p class="result-line" id="result-line" role="status">
+      <span>
+        {s.t("game")} {res.game}:{" "}
+        {c ? <strong>{contractText(L, c, s.french)}</strong> : s.t("allPassed")}
+        {c && r.declarers.length ? ` — ${playedBy(all, r.declarers, c.declarer, s.t("playsWith"))}` : ""}
+        {c && r.won !== null && r.declarers.length ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}
+      </span>
+      {mine !== undefined ? (
+        <span class={`mine ${mine >= 0 ? "plus" : "minus"}`} data-payout={mine}>
+          {s.t("you")}: {amountText(L, mine, res.breakdown?.unit ?? unit, true)}
+        </span>
+      ) : null}
+      <button type="button" class="link" id="to-result" onClick={toResult}>
+        {s.t("result")} ▾
+      </button>
+    </p>
+  );
+}
+
 export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false }: { ledger: LedgerRow[]; names: string[]; unit: string; onReplay?: (game: number) => void; final?: boolean }) {
   const s = useSettings();
   if (!ledger.length) return null;
@@ -253,7 +294,7 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
               ))}
             </tr>
             {ledger.map((row) => {
-              const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${names(all, row.declarers)}` : ""}`;
+              const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${playedBy(all, row.declarers, row.contract.declarer, s.t("playsWith"))}` : ""}`;
               return (
                 <tr role="row" key={row.game}>
                   <td role="cell">{row.game}</td>

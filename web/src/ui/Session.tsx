@@ -181,7 +181,7 @@ export function SessionPanel({ table, games, names, unit }: Props) {
         <div id="session-analysis">
           {figures.finished < games ? (
             <>
-              <progress max={Math.max(1, figures.total)} value={figures.done} />
+              <progress max={1} value={figures.fraction} />
               <span>{countText(s.lang, "analysedGames", games, { n: figures.finished, total: games })}</span>
             </>
           ) : null}

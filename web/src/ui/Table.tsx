@@ -44,7 +44,7 @@ import {
   nextRedraw,
   placeOf,
   receive,
-  saidBySeat,
+  seatWords,
   splitLegal,
   tipsAllowed,
   trickOnTable,
@@ -60,7 +60,7 @@ import { ComparisonPanel } from "./Comparison";
 import { optionWords } from "./Analysis";
 import { Replay } from "./Replay";
 import { SessionPanel } from "./Session";
-import { LedgerPanel, ResultPanel } from "./Result";
+import { LedgerPanel, ResultLine, ResultPanel, standingText } from "./Result";
 import { useMe } from "./me";
 import { Link, navigate } from "./nav";
 import { useSettings } from "./settings";
@@ -323,6 +323,9 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   useEffect(() => {
     if (tip && tip.version !== model.version) setTip(null);
   }, [model.version]);
+  // the last trick is a look back: the next card (anyone's) shows the table again
+  const cardsPlayed = (v?.history ?? []).filter((e) => isCardName(e.action)).length;
+  useEffect(() => setShowLast(false), [cardsPlayed]);
   useEffect(() => {
     document.title = mine ? s.t("yourTurnTitle") : s.t("title");
     if (mine && s.sound) beep();
@@ -416,7 +419,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const offline = model.connection !== "open";
   const me = st.seat;
   const unit = unitOf(st.rules as { preset?: string; unit?: unknown });
-  const said = saidBySeat(v, n);
+  const said = seatWords(v, n);
   const shownLast = showLast && v && v.tricks.length ? v.tricks[v.tricks.length - 1]! : null;
   const onTable = shownLast
     ? { leader: shownLast.leader, cards: shownLast.cards, winner: shownLast.winner, collecting: false }
@@ -548,6 +551,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   );
 
   const result = model.result ?? st.last_result ?? null;
+  // the last game's result in a line until the next game's first card (the whole lies below)
+  const resultFresh = st.over || !(v?.history ?? []).some((e) => isCardName(e.action));
   const nextTable = st.next_table ?? model.again?.table ?? null;
   const progress = standing ? progressOf(standing, true) : null;
   // a challenge's games open once every deal is played (or its day is over)
@@ -603,6 +608,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : st.over ? (
           <div class="over panel" id="over">
             <p>{s.t("over")}</p>
+            {me !== null && st.ledger.length ? <p class="standing" id="my-standing">{standingText(s.lang, st.ledger, me, unit)}</p> : null}
             <div class="row">
               {seated ? (
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
@@ -628,6 +634,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {header}
+        {result && resultFresh ? <ResultLine result={result} names={names} unit={unit} me={me} /> : null}
         {offline ? (
           <p class="status offline" id="connection" role="status">
             {model.connection === "closed" ? errorText(s.lang, model.error?.code ?? "unavailable") : model.version ? s.t("reconnecting") : s.t("connecting")}
@@ -635,11 +642,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : null}
         <section class={`board players-${n}`}>
           {seats}
-          <div class="trick" id="trick">
+          <div class={`trick${shownLast ? " past" : ""}`} id="trick">
             {trickCards}
             {onTable.winner !== null && !onTable.collecting ? (
               <div class="won-by" id="won-by">
-                {s.t("wonBy")} {names[onTable.winner]}
+                {shownLast ? `${s.t("lastTrick")}: ${names[onTable.winner]}` : `${s.t("wonBy")} ${names[onTable.winner]}`}
               </div>
             ) : null}
           </div>
@@ -651,13 +658,15 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           </p>
         ) : null}
         {waitingOnMe ? <p class="waiting mine">{s.t("mayDouble")}</p> : null}
-        <Choices
-          buttons={buttons}
-          naming={v?.phase === "naming"}
-          waitingOnMe={waitingOnMe}
-          disabled={offline}
-          send={send}
-        />
+        {st.over ? null : (
+          <Choices
+            buttons={buttons}
+            naming={v?.phase === "naming"}
+            waitingOnMe={waitingOnMe}
+            disabled={offline}
+            send={send}
+          />
+        )}
         {mine && seated && tipsAllowed(st) && !challengeDay && !offline ? (
           <div class="tip-row">
             <button type="button" id="tip-button" onClick={() => void askTip()}>
