@@ -454,6 +454,13 @@ def _join(browser: Any, errors: list[str], invite: str, name: str, lang: str = "
     """A person who opens the invitation and takes a seat; their page, seated."""
     page = _new_page(browser, errors, lang=lang)
     page.goto(invite)
+    # the invitation says who invites, the rules and the games, and who sits where
+    page.wait_for_selector("#join-seats li")
+    if lang == "de-DE":
+        assert page.inner_text("#join-host") == "Anna lädt dich ein."
+        assert re.search(r"· (1 Spiel|\d+ Spiele|Spiel \d+/\d+)$", page.inner_text("#join-rules"))
+    seats = page.locator("#join-seats li")
+    assert seats.count() == 4 and "Anna" in seats.nth(0).inner_text()
     page.fill("#join-form input[name=name]", name)
     page.click("#join-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
@@ -483,11 +490,16 @@ def test_two_people_at_one_table_and_a_seat_link(server: ServerProcess, browser:
     for p in (anna, bert_phone):
         p.wait_for_selector("#ledger")
     assert "Result" in bert_phone.inner_text("#result")  # Bert's browser speaks English
-    # Another round with the same players: Anna asks, Bert's page follows to his own seat.
+    # Another round with the same players: Anna asks; Bert's page says so and keeps the
+    # final standing on show until he follows to his own seat.
     old = anna.url.split("table=")[1]
     _shot(bert_phone, "phone-390-over")
     assert bert_phone.inner_text("#again") == "Another round with the same players"
     anna.click("#again")
+    _wait_text(bert_phone, "#next-round-note", "The next round has begun")
+    assert bert_phone.inner_text("#again") == "To the next round"
+    assert old in bert_phone.url and bert_phone.locator("#final-order li").count() == 4
+    bert_phone.click("#again")
     for p in (anna, bert_phone):
         p.wait_for_url(lambda url: "table=" in url and not url.endswith(old), timeout=10000)
         p.wait_for_selector("#hand .card-wrap")

@@ -8,8 +8,8 @@ unranked, shows everyone's results with a link to the table's replay. Two people
 table chat: one writes a text (shown as text, not markup) and a quick phrase, the other (on
 a phone, the chat closed and counting) sees both in their language, mutes the first and no
 longer sees their lines. After a table's last game the same cards are played again (the
-other person's page follows, each hand one seat on) and the comparison shows. With
-``SCHAFKOPF_SCREENSHOTS=DIR`` each screen is saved there.
+other person's page offers the copy and they follow, each hand one seat on) and the
+comparison shows. With ``SCHAFKOPF_SCREENSHOTS=DIR`` each screen is saved there.
 """
 
 from __future__ import annotations
@@ -244,8 +244,12 @@ def test_the_same_cards_again_and_the_comparison(server: ServerProcess, browser:
     assert anna.locator("#comparison").count() == 0  # an original: nothing to compare
     hands = server.get(f"/api/tables/{original}")["state"]["last_result"]["hands"]
     _shot(anna, "duplicate-offer")
-    # Anna asks; Bert's page follows to his seat at the copy.
+    # Anna asks; Bert's page offers him his seat at the copy, and he follows.
     anna.click("#duplicate")
+    bert.wait_for_selector("#next-round-note")
+    assert bert.inner_text("#again") == "To the next round"
+    assert bert.locator("#duplicate").count() == 0  # the copy is made: no second offer
+    bert.click("#again")
     for p in (anna, bert):
         p.wait_for_function(f"!location.search.includes('{original}')")
         p.wait_for_selector("#hand .card-wrap")

@@ -590,6 +590,9 @@ def test_again_with_the_same_players(db: str) -> None:
         assert st["rules"] == old["rules"] and st["games"] == 1 and st["public"] is True
         assert st["seat_status"] == ["person", "person", "empty", "bot"] and st["creator"] == 0
         assert st["game"] == 1 and not st["over"] and st["ledger"] == []
+        # dealt on from the seat after the last dealer (seat 0 dealt; a redeal keeps it)
+        dealer = 1 if old["last_result"]["contract"] else 0
+        assert st["view"]["dealer"] == dealer
         assert state(server, table)["next_table"] == new
         for token, seat in ((anna_token, 0), (answer["token"], 1)):
             c = Client(server, new, token)
@@ -607,8 +610,9 @@ def test_again_with_the_same_players(db: str) -> None:
     finally:
         finish(server)
     server = serve(db)
-    try:  # after a restart: still the same answer
+    try:  # after a restart: still the same answer, and the same dealer
         assert ok(server, f"/api/tables/{table}/again", {"token": bert["token"]}) == answer
+        assert state(server, new)["view"]["dealer"] == dealer
         # once Bert left the new table, his old token gets no token of the new one
         ok(server, f"/api/tables/{new}/leave", {"token": answer["token"]})
         again = ok(server, f"/api/tables/{table}/again", {"token": bert["token"]})

@@ -7,6 +7,7 @@ import {
   contractText,
   countText,
   errorText,
+  listText,
   seatNewsText,
   seatStatusText,
   shownName,
@@ -77,5 +78,14 @@ describe("words", () => {
     expect(seatStatusText("en", "away")).toBe("away – a bot plays");
     expect(seatStatusText("de", "free")).toBe("Platz frei");
     expect(seatStatusText("de", "person")).toBeNull();
+  });
+});
+
+describe("a list of names", () => {
+  it("joins the last with und/and", () => {
+    expect(listText("de", [])).toBe("");
+    expect(listText("de", ["Bert"])).toBe("Bert");
+    expect(listText("de", ["Bert", "Cilli"])).toBe("Bert und Cilli");
+    expect(listText("en", ["Anna", "Bert", "Cilli"])).toBe("Anna, Bert and Cilli");
   });
 });

@@ -26,6 +26,10 @@ const de = {
   join: "Platz nehmen",
   watch: "Zuschauen",
   joinTitle: "Einladung an einen Tisch",
+  joinHost: "{name} lädt dich ein.",
+  joinGames: "{n} Spiele",
+  joinGamesOne: "1 Spiel",
+  seatWord: "Platz {n}",
   full: "Alle Plätze sind vergeben. Du kannst zuschauen.",
   yourTurn: "Du bist dran",
   yourTurnTitle: "Du bist dran – Schafkopf",
@@ -37,6 +41,7 @@ const de = {
   ledgerRunning: "Stand nach jedem Spiel",
   playsWith: "mit",
   replay: "Ansehen",
+  replayTitle: "Wiedergabe",
   download: "Spiel herunterladen",
   won: "gewonnen",
   lost: "verloren",
@@ -46,13 +51,15 @@ const de = {
   payouts: "Auszahlung",
   declarers: "Spieler",
   defenders: "Gegenspieler",
-  next: "Weiter",
+  next: "Vor",
   prev: "Zurück",
   first: "Anfang",
   last: "Ende",
   close: "Schließen",
   allHands: "Alle Karten",
   over: "Alle Spiele sind gespielt.",
+  settleOne: "Auch {names} will spielen: biete ein höheres Spiel an oder sag „Weiter“.",
+  settleMany: "Auch {names} wollen spielen: biete ein höheres Spiel an oder sag „Weiter“.",
   myStanding: "Du: {amount} · Platz {k} von {n}",
   myStandingShared: "Du: {amount} · geteilter Platz {k} von {n}",
   finalLedger: "Endstand",
@@ -115,6 +122,7 @@ const de = {
   leftNote: "Du hast deinen Platz verlassen; ein Bot spielt für dich.",
   seatBot: "Bot hinsetzen",
   nextRound: "Zur nächsten Runde",
+  nextRoundStarted: "Die nächste Runde hat angefangen und wartet auf dich.",
   watchNext: "Die nächste Runde ansehen",
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
   timedOutGut: "Deine Zeit war um: für dich wurde „gut“ gesagt (kein Kontra).",
@@ -236,6 +244,7 @@ const de = {
   challengeNoBoard: "Noch hat niemand ein Spiel fertig.",
   challengeNoBoardPast: "Am Tag selbst hat niemand ein Spiel fertig gespielt.",
   challengeTeaser: "12 Spiele, dieselben Karten für alle: wer macht am meisten daraus?",
+  challengeTeaserLogin: "Mit Anmeldung, damit jedes Spiel für dich zählt.",
   chatMutedWord: "stumm",
   challengeResults: "Ergebnisse je Spiel",
   challengeScoreHelp: "Wert: die Auszahlung minus dem Schnitt aller mit denselben Karten.",
@@ -262,6 +271,7 @@ const de = {
   chatNotSent: "Nicht gesendet: keine Verbindung.",
   duplicate: "Dieselben Karten noch einmal (Duplikat)",
   duplicateHelp: "Dieselben Spiele noch einmal, jede Hand einen Platz weiter: jeder spielt die Karten seines Nachbarn.",
+  duplicateHelpLine: "Duplikat: dieselben Spiele noch einmal, jede Hand einen Platz weiter, jeder spielt die Karten seines Nachbarn. Wer mit denselben Karten mehr gewinnt, hat besser gespielt.",
   comparison: "Vergleich mit der ersten Runde",
   comparisonHelp: "Je Hand, was sie in der ersten Runde und hier brachte. Die Summe je Person ist ohne Glück: wer mit denselben Karten mehr gewann, liegt vorn.",
   comparisonFirst: "Erste Runde",
@@ -296,6 +306,10 @@ const en: Record<TextKey, string> = {
   join: "Take a seat",
   watch: "Watch",
   joinTitle: "Invitation to a table",
+  joinHost: "{name} invites you.",
+  joinGames: "{n} games",
+  joinGamesOne: "1 game",
+  seatWord: "Seat {n}",
   full: "Every seat is taken. You can watch.",
   yourTurn: "Your turn",
   yourTurnTitle: "Your turn – Schafkopf",
@@ -307,6 +321,7 @@ const en: Record<TextKey, string> = {
   ledgerRunning: "Standing after each game",
   playsWith: "with",
   replay: "Replay",
+  replayTitle: "Replay",
   download: "Download game",
   won: "won",
   lost: "lost",
@@ -323,6 +338,8 @@ const en: Record<TextKey, string> = {
   close: "Close",
   allHands: "All hands",
   over: "All games are played.",
+  settleOne: "{names} wants to play too: offer a higher game or pass.",
+  settleMany: "{names} want to play too: offer a higher game or pass.",
   myStanding: "You: {amount} · place {k} of {n}",
   myStandingShared: "You: {amount} · shared place {k} of {n}",
   finalLedger: "Final standing",
@@ -385,6 +402,7 @@ const en: Record<TextKey, string> = {
   leftNote: "You left your seat; a bot plays for you.",
   seatBot: "Seat a bot",
   nextRound: "To the next round",
+  nextRoundStarted: "The next round has begun and is waiting for you.",
   watchNext: "Watch the next round",
   timedOut: "Your time ran out: a bot played {action} for you.",
   timedOutGut: "Your time ran out: “good” was said for you (no Kontra).",
@@ -506,6 +524,7 @@ const en: Record<TextKey, string> = {
   challengeNoBoard: "Nobody has finished a deal yet.",
   challengeNoBoardPast: "Nobody finished a deal on the day itself.",
   challengeTeaser: "12 deals, the same cards for everyone: who makes the most of them?",
+  challengeTeaserLogin: "You log in for it, so that every deal counts for you.",
   chatMutedWord: "muted",
   challengeResults: "Results per deal",
   challengeScoreHelp: "Score: the payout less everyone's average with the same cards.",
@@ -532,6 +551,7 @@ const en: Record<TextKey, string> = {
   chatNotSent: "Not sent: no connection.",
   duplicate: "The same cards again (duplicate)",
   duplicateHelp: "The same games again, each hand one seat on: everyone plays their neighbour's cards.",
+  duplicateHelpLine: "Duplicate: the same games again, each hand one seat on, everyone playing their neighbour's cards. Whoever wins more with the same cards played better.",
   comparison: "Compared with the first round",
   comparisonHelp: "Per hand, what it paid in the first round and here. The sum per person takes luck out: whoever won more with the same cards is ahead.",
   comparisonFirst: "First round",
@@ -773,6 +793,12 @@ export function actionText(lang: Lang, name: string, french = false, short = fal
   return name;
 }
 
+/** Names as a sentence lists them: "Bert", "Bert und Cilli", "Anna, Bert und Cilli". */
+export function listText(lang: Lang, items: string[]): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${lang === "de" ? "und" : "and"} ${items.at(-1)}`;
+}
+
 /** An amount in the table's unit: euro and cent for tariffs in cents, else points. */
 export function amountText(lang: Lang, amount: number, unit: string, signed = false): string {
   const sign = signed && amount > 0 ? "+" : amount < 0 ? "−" : "";
@@ -802,7 +828,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
   de: {
     preset: {
       label: "Regeln",
-      help: "Grundregeln: Standard, wie auf sauspiel.de, oder nach dem Bayerischen Schafkopf-Verein.",
+      help: "Die Grundregeln: Standard, die Regeln von sauspiel.de oder die des Bayerischen Schafkopf-Vereins (BSV).",
       values: { standard: "Standard", sauspiel: "Wie sauspiel.de", bsv: "Schafkopf-Verein (BSV)" },
     },
     games: { label: "Spiele", help: "Wie viele Spiele die Runde dauert." },
@@ -836,7 +862,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     public: { label: "Öffentlicher Tisch", help: "Andere sehen den Tisch in der Übersicht und können sich dazusetzen." },
     rated: {
       label: "Gewertet",
-      help: "Die Spiele zählen für die Wertung der Angemeldeten, auch allein gegen Bots. Mit zwei oder mehr Menschen am Tisch zählen sie immer.",
+      help: "Für einen Tisch allein gegen Bots: die Spiele zählen dann für deine Wertung. Sitzen zwei oder mehr Menschen am Tisch, zählen die Spiele ohnehin.",
     },
     tips: {
       label: "Tipps für alle",
@@ -846,7 +872,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
   en: {
     preset: {
       label: "Rules",
-      help: "The base rules: standard, as on sauspiel.de, or the Bavarian Schafkopf club's (BSV).",
+      help: "The base rules: standard, those of sauspiel.de, or those of the Bavarian Schafkopf club (BSV).",
       values: { standard: "Standard", sauspiel: "As on sauspiel.de", bsv: "Schafkopf club (BSV)" },
     },
     games: { label: "Games", help: "How many games the round lasts." },
@@ -880,7 +906,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     public: { label: "Public table", help: "Others see the table in the list and can sit down." },
     rated: {
       label: "Rated",
-      help: "The games count for the logged-in players' ratings, even alone against bots. With two or more people at the table they always count.",
+      help: "For a table alone against bots: its games then count for your rating. With two or more people at the table the games count anyway.",
     },
     tips: {
       label: "Tips for everyone",

@@ -13,7 +13,9 @@ import {
   playOnStep,
   receive,
   replayPosition,
+  finalOrder,
   finalPlace,
+  rivals,
   saidBySeat,
   seatWords,
   sessionFigures,
@@ -96,6 +98,17 @@ describe("what each seat said", () => {
       ],
     });
     expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz"], ["weiter"]]);
+  });
+
+  it("finds whom a seat must outbid in the settling round", () => {
+    const history = [
+      { seat: 0, action: "spiel" }, { seat: 1, action: "spiel" }, { seat: 2, action: "weiter" },
+      { seat: 3, action: "spiel" }, { seat: 3, action: "weiter" },
+    ];
+    const settling = view({ phase: "settling", contract: null, history });
+    expect(rivals(settling, 0, 4)).toEqual([1]);
+    expect(rivals(settling, 1, 4)).toEqual([0]);
+    expect(rivals(view({ phase: "naming", contract: null, history }), 0, 4)).toEqual([]);
   });
 
   it("keeps every word while bidding, only what still counts once the cards are played", () => {
@@ -284,5 +297,10 @@ describe("a seat's place after the round", () => {
     ]);
     expect(finalPlace(ledger.slice(0, 2), 3)).toEqual({ balance: -30, place: 4, shared: false });
     expect(finalPlace([], 0)).toBeNull();
+    expect(finalOrder(ledger)).toEqual([
+      { seat: 0, balance: 70, place: 1 }, { seat: 1, balance: -10, place: 2 },
+      { seat: 2, balance: -10, place: 2 }, { seat: 3, balance: -50, place: 4 },
+    ]);
+    expect(finalOrder([])).toEqual([]);
   });
 });

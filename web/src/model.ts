@@ -191,6 +191,19 @@ export function finalPlace(ledger: LedgerRow[], seat: number): { balance: number
   return { balance, place, shared: balances.filter((b) => b === balance).length > 1 };
 }
 
+/** Every seat's place after the round, the most first (a shared place once per seat). */
+export function finalOrder(ledger: LedgerRow[]): { seat: number; balance: number; place: number }[] {
+  const seats = (ledger.at(-1)?.balances ?? []).map((_, seat) => ({ seat, ...finalPlace(ledger, seat)! }));
+  return seats.sort((a, b) => a.place - b.place || a.seat - b.seat).map(({ seat, balance, place }) => ({ seat, balance, place }));
+}
+
+/** In the settling round, the other seats that still want to play (said "spiel", and no
+ * "weiter" after it): whom a higher game must outbid. */
+export function rivals(view: ViewJson | undefined, seat: number, players: number): number[] {
+  if (!view || view.phase !== "settling") return [];
+  return saidBySeat(view, players).flatMap((words, s) => (s !== seat && words.includes("spiel") && words.at(-1) !== "weiter" ? [s] : []));
+}
+
 const LASTING = new Set(["klopfen", "kontra", "re", "sup", "hirsch"]);
 
 /** What each seat's bubbles show: every word while the game is bid; once the cards are

@@ -483,10 +483,12 @@ class Hub:
                 raise TableError("not_over", "another round starts after the last game")
             if live.next_table is not None:
                 return self._again_answer(live, seat), False
-            # new cards (a game played on "what if" dealt its first game from its record)
+            # new cards (a game played on "what if" dealt its first game from its record),
+            # dealt on from the seat after the last dealer
             config = dataclasses.replace(
-                t.config, seed=secrets.randbelow(2**32), deal=None, dealer=0, challenge=""
-            )
+                t.config, seed=secrets.randbelow(2**32), deal=None, dealer=t.session.dealer,
+                challenge="",
+            )  # fmt: skip
             if duplicate:
                 config = dataclasses.replace(
                     config, games=len(t.finished), deals=rotated_deals(t), duplicate_of=t.id

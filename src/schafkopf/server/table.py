@@ -132,6 +132,8 @@ class TableConfig:
     """The hands of the first game (card tokens, per seat), dealt by ``dealer``: a game of
     another table played on ("what if"); None: dealt from the seed."""
     dealer: int = 0
+    """The first game's dealer: the dealer of ``deal``, or where the round before ended
+    (another round goes on dealing from the seat after the last dealer)."""
 
     @classmethod
     def build(
@@ -202,7 +204,8 @@ class TableConfig:
                 if self.deals
                 else {}
             ),
-            **({"deal": list(self.deal), "dealer": self.dealer} if self.deal else {}),
+            **({"deal": list(self.deal)} if self.deal else {}),
+            **({"dealer": self.dealer} if self.deal or self.dealer else {}),
         }
 
     @classmethod
@@ -297,7 +300,10 @@ class Table:
         self.names = list(names) if names is not None else default_names(config.seats, config.seed)
         if len(self.names) != n:
             raise TableError("bad_seats", f"{n} names needed, got {len(self.names)}")
-        self.session = Session(self.rules, self.names, games=config.games, seed=config.seed)
+        self.session = Session(
+            self.rules, self.names, games=config.games, seed=config.seed,
+            first_dealer=config.dealer,
+        )  # fmt: skip
         self.actions: list[tuple[int, Action]] = []
         """Every accepted action of the table, in order: what the store keeps."""
         self.events: list[Event] = []

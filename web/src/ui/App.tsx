@@ -5,13 +5,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { takeAccountSeats, profileUrl } from "../account";
 import { ApiError, api, type Me } from "../api";
-import { errorText, startLang, text, type Lang, type TextKey } from "../i18n";
+import { countText, errorText, levelWord, seatStatusText, shownName, startLang, text, type Lang, type TextKey } from "../i18n";
+import type { TableState } from "../protocol";
 import { saveSeat, seatFor, seatFromFragment, type HeldSeat } from "../seats";
 import { challengeUrl, dayParam } from "../challenge";
 import { AccountScreen } from "./Account";
 import { ChallengeScreen } from "./Challenge";
 import { Leaderboard } from "./Leaderboard";
-import { Lobby } from "./Lobby";
+import { Lobby, rulesSummary } from "./Lobby";
 import { MeContext, useMe, type MeApi } from "./me";
 import { Link, navigate } from "./nav";
 import { Profile } from "./Profile";
@@ -209,16 +210,19 @@ function SettingsBar() {
     <details class="menu">
       <summary>{"⚙ "}<span class="menu-word">{s.t("settingsMenu")}</span></summary>
     <div class="settings">
-      <Link href={challengeUrl(null)} id="menu-challenge" class="menu-link phone-only">
-        {s.t("challenge")}
-      </Link>
-      {me ? (
-        <Link href="/?view=account" id="menu-account" class="menu-link">
-          {s.t("account")}
+      {/* the pages first, set apart from the settings below them */}
+      <nav class={`menu-links${me ? "" : " phone-only"}`}>
+        <Link href={challengeUrl(null)} id="menu-challenge" class="menu-link phone-only">
+          {s.t("challenge")}
         </Link>
-      ) : null}
-      <label>
-        <span class="sr">{s.t("language")}</span>
+        {me ? (
+          <Link href="/?view=account" id="menu-account" class="menu-link">
+            {s.t("account")}
+          </Link>
+        ) : null}
+      </nav>
+      <label class="setting">
+        <span class="setting-label">{s.t("language")}</span>
         <select id="lang" value={s.lang} onChange={(e) => s.set({ lang: (e.currentTarget as HTMLSelectElement).value as Lang })}>
           <option value="de">Deutsch</option>
           <option value="en">English</option>
@@ -232,12 +236,12 @@ function SettingsBar() {
         <input type="checkbox" id="sound" checked={s.sound} onChange={(e) => s.set({ sound: (e.currentTarget as HTMLInputElement).checked })} />
         {s.t("sound")}
       </label>
-      <label>
-        <span class="sr">{s.t("trickHold")}</span>
-        <select id="hold" title={s.t("trickHold")} value={String(s.trickHoldMs)} onChange={(e) => s.set({ trickHoldMs: Number((e.currentTarget as HTMLSelectElement).value) })}>
+      <label class="setting">
+        <span class="setting-label">{s.t("trickHold")}</span>
+        <select id="hold" value={String(s.trickHoldMs)} onChange={(e) => s.set({ trickHoldMs: Number((e.currentTarget as HTMLSelectElement).value) })}>
           {[800, 1500, 2500].map((ms) => (
             <option value={String(ms)} key={ms}>
-              {`${s.t("trickHold")}: ${(ms / 1000).toLocaleString(s.lang)} s`}
+              {`${(ms / 1000).toLocaleString(s.lang)} s`}
             </option>
           ))}
         </select>
@@ -247,6 +251,35 @@ function SettingsBar() {
   );
 }
 
+
+/** What an invitation leads to: who invites, the rules and the games, each seat. */
+function TableFacts({ state: st }: { state: TableState }) {
+  const s = useContextSettings();
+  const host = st.creator !== null && st.creator !== undefined ? st.names[st.creator] : undefined;
+  const kinds = st.kinds ?? st.seats;
+  return (
+    <div class="table-facts" id="join-facts">
+      {host ? <p id="join-host">{s.t("joinHost").replace("{name}", host)}</p> : null}
+      <p class="muted" id="join-rules">
+        {rulesSummary(s.lang, st.rules as Record<string, unknown>)} ·{" "}
+        {st.game > 1 || st.ledger.length ? `${s.t("game")} ${st.game}/${st.games}` : countText(s.lang, "joinGames", st.games, { n: st.games })}
+      </p>
+      <ul class="join-seats" id="join-seats">
+        {st.names.map((name, seat) => {
+          const status = st.seat_status?.[seat];
+          const kind = kinds[seat] ?? "human";
+          const why = status === "free" ? s.t("free") : seatStatusText(s.lang, status) ?? (kind !== "human" ? `${s.t("bot")} · ${levelWord(s.lang, kind, true)}` : null);
+          return (
+            <li key={seat} data-seat={seat} data-status={status ?? ""}>
+              {status === "free" ? s.t("seatWord").replace("{n}", String(seat + 1)) : shownName(s.lang, name)}
+              {why ? <span class="muted"> · {why}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 function Join({ table, invite, storage, onSeated }: { table: string; invite: string; storage: Storage; onSeated(): void }) {
   const s = useContextSettings();
@@ -272,9 +305,22 @@ function Join({ table, invite, storage, onSeated }: { table: string; invite: str
     history.replaceState({}, "", `/?table=${encodeURIComponent(table)}`);
     onSeated();
   };
+  /** The table the invitation is for: who invites, its rules and who sits there. */
+  const [info, setInfo] = useState<TableState | null>(null);
+  useEffect(() => {
+    let stop = false;
+    api.table(table).then(
+      (r) => !stop && setInfo(r.state),
+      () => undefined, // no facts to show: joining says what is wrong
+    );
+    return () => {
+      stop = true;
+    };
+  }, [table]);
   return (
     <form class="panel" id="join-form" onSubmit={submit}>
       <h2>{s.t("joinTitle")}</h2>
+      {info ? <TableFacts state={info} /> : null}
       {full ? <p id="join-full">{s.t("full")}</p> : null}
       {!full ? (
         <label>

@@ -13,6 +13,8 @@ interface Props {
   waitingOnMe: boolean;
   disabled: boolean;
   send(action: string): void;
+  /** What the choice is about, above the buttons (the settling round's question). */
+  title?: string;
 }
 
 function groupLabel(lang: "de" | "en", g: NamingGroup, french: boolean): string {
@@ -24,7 +26,7 @@ function groupLabel(lang: "de" | "en", g: NamingGroup, french: boolean): string 
   return g.tout ? `${base} Tout` : base;
 }
 
-export function Choices({ buttons, naming, waitingOnMe, disabled, send }: Props) {
+export function Choices({ buttons, naming, waitingOnMe, disabled, send, title }: Props) {
   const s = useSettings();
   const [open, setOpen] = useState<string | null>(null);
   const { groups, others } = naming ? namingGroups(buttons) : { groups: [], others: buttons };
@@ -58,6 +60,11 @@ export function Choices({ buttons, naming, waitingOnMe, disabled, send }: Props)
         </div>
       ) : (
         <>
+          {title && buttons.length ? (
+            <span class="step-title" id="choices-title">
+              {title}
+            </span>
+          ) : null}
           {groups.length ? <span class="step-title">{s.t("chooseKind")}</span> : null}
           {groups.map((g) => (
             <button

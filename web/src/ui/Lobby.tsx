@@ -199,7 +199,10 @@ export function Lobby({ onOpen, storage }: Props) {
       <section class="panel teaser" id="lobby-challenge">
         <div>
           <h2>{s.t("challenge")}</h2>
-          <p class="muted">{s.t("challengeTeaser")}</p>
+          <p class="muted">
+            {s.t("challengeTeaser")}
+            {me ? "" : ` ${s.t("challengeTeaserLogin")}`}
+          </p>
         </div>
         <Link href={challengeUrl(null)} class="button primary" id="lobby-challenge-link">
           {s.t("challengePlay")}

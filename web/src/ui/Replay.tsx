@@ -85,7 +85,7 @@ export function Replay({ table, game, onClose, onPlayOn }: Props) {
   return (
     <section class="panel replay" id="replay" tabIndex={0} onKeyDown={key}>
       <h2>
-        {s.t("replay")} — {s.t("game")} {game}
+        {s.t("replayTitle")} — {s.t("game")} {game}
       </h2>
       <p class="contract-line">{rec.contract ? contractText(s.lang, rec.contract, s.french) : s.t("allPassed")}</p>
       <ol class="said" id="replay-said">

@@ -26,17 +26,17 @@ const FIXTURES = fixtures as unknown as Fixture[];
 const SAY = {
   de: {
     result: "Ergebnis", game: "Spiel", augen: "Augen", tricks: "Stiche", won: "gewonnen", lost: "verloren",
-    declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "Spieler", defenders: "Gegenspieler" }, counts: "zählt", notCounted: "zählt nicht",
-    under: "unter dem Minimum von", knocks: "klopft", value: "Wert", base: "Grundtarif", together: "Zusammen",
+    declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "bei den Spielern", defenders: "bei den Gegenspielern" }, counts: "wird bezahlt", notCounted: "wird nicht bezahlt",
+    under: "Laufende zählen erst ab", knocks: "klopft", value: "Wert", base: "Grundtarif", together: "Zusammen",
     loser: "Verlierer", pays: "zahlt", durchmarschBy: "Durchmarsch von", allPassed: "Alle haben weiter gesagt",
-    redeal: "Die Karten werden neu gegeben.", with: "mit",
+    redeal: "Die Karten werden neu gegeben.", with: "mit", loserSide: "nur die der Gewinner zählen",
   },
   en: {
     result: "Result", game: "Game", augen: "Points", tricks: "Tricks", won: "won", lost: "lost",
-    declarers: "Declarers", defenders: "Defenders", held: { declarers: "declarers", defenders: "defenders" }, counts: "counts", notCounted: "does not count",
-    under: "under the minimum of", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
+    declarers: "Declarers", defenders: "Defenders", held: { declarers: "with the declarers", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
+    under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",
-    redeal: "The cards are dealt again.", with: "with",
+    redeal: "The cards are dealt again.", with: "with", loserSide: "only the winners' count",
   },
 } as const;
 
@@ -57,12 +57,13 @@ const GERMAN_WORDS = [
   "Augen", "Stiche", "gewonnen", "verloren", "zahlt", "Spieler", "Gegenspieler", "Gegner", "klopft",
   "Verlierer", "Grundtarif", "Zusammen", "zählt", "Wert", "Ergebnis", "Spiel", "Alle", "neu", "gegeben",
   "unter", "von", "auf", "die", "Herz", "Gras", "Eichel", "Schellen", "Mal", "mal", "an",
+  "bezahlt", "bei", "erst", "Gewinner",
 ];
 const ENGLISH_WORDS = [
   "Points", "Tricks", "won", "lost", "pays", "Declarers", "Defenders", "declarers", "defenders",
   "knocks", "Loser", "Base", "tariff", "Together", "counts", "Value", "Result", "Game", "Everybody",
   "passed", "dealt", "again", "under", "minimum", "by", "on", "the", "of", "Hearts", "Leaves",
-  "Acorns", "Bells", "pts",
+  "Acorns", "Bells", "pts", "paid", "with", "count", "winners",
 ];
 /** The breakdown's codes: none may show as they are (the words are capitalised or translated). */
 const CODES = [
@@ -161,17 +162,17 @@ function checkFacts(root: Element, lang: Lang, b: Breakdown) {
   for (const extra of ["schneider", "schwarz"] as const) {
     const word = extra === "schneider" ? "Schneider" : "Schwarz";
     const e = b[extra];
-    if (e?.reached) expect(facts).toContain(`${word} (${e.counted ? say.counts : say.notCounted})`);
+    if (e?.reached) expect(facts).toContain(`${word}: ${e.counted ? say.counts : say.notCounted}`);
     else expect(facts.some((f) => f.startsWith(word))).toBe(false);
   }
   const lauf = b.laufende;
   if (lauf && lauf.count) {
     const word = lauf.count === 1 ? "Laufender" : "Laufende";
     const side = say.held[lauf.side === "declarers" ? "declarers" : "defenders"];
-    const base = `${lauf.count} ${word} · ${side}`;
+    const base = `${lauf.count} ${word} ${side}`;
     if (lauf.counted) expect(facts).toContain(base);
-    else if (lauf.count < lauf.minimum) expect(facts).toContain(`${base} (${say.under} ${lauf.minimum})`);
-    else expect(facts.some((f) => f.startsWith(base) && f.includes(say.notCounted))).toBe(true);
+    else if (lauf.count < lauf.minimum) expect(facts).toContain(`${base} – ${say.under} ${lauf.minimum}`);
+    else expect(facts.some((f) => f.startsWith(base) && f.includes(say.loserSide))).toBe(true);
   }
 }
 

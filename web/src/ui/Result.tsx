@@ -16,22 +16,24 @@ const WORDS: Record<Lang, Record<string, string>> = {
     laufende: "Laufende", laufender: "Laufender", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
     jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
     hirsch: "Hirsch", knock: "klopft", times: "mal", declarers: "Spieler", defenders: "Gegenspieler",
-    counted: "zählt", notCounted: "zählt nicht", under: "unter dem Minimum von", loser: "Verlierer",
+    counted: "wird bezahlt", notCounted: "wird nicht bezahlt", under: "Laufende zählen erst ab", loser: "Verlierer",
     redeal: "Die Karten werden neu gegeben.", stock: "Stock", pays: "zahlt", to: "an",
     multiplier: "Verdopplungen", durchmarschBy: "Durchmarsch von", augen: "Augen", tricks: "Stiche",
     base_total: "Zusammen",
-    loserSide: "nur die Laufenden der Gewinner zählen",
+    loserSide: "nicht bezahlt, nur die der Gewinner zählen",
+    atDeclarers: "bei den Spielern", atDefenders: "bei den Gegenspielern",
   },
   en: {
     base: "Base tariff", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
     laufende: "Laufende", laufender: "Laufender", tout: "Tout", sie: "Sie", ramsch: "Ramsch", bettel: "Bettel",
     jungfrau: "Jungfrau", durchmarsch: "Durchmarsch", kontra: "Kontra", re: "Re", sup: "Sup",
     hirsch: "Hirsch", knock: "knocks", times: "times", declarers: "declarers", defenders: "defenders",
-    counted: "counts", notCounted: "does not count", under: "under the minimum of", loser: "Loser",
+    counted: "paid", notCounted: "not paid", under: "Laufende count from", loser: "Loser",
     redeal: "The cards are dealt again.", stock: "Stock", pays: "pays", to: "to",
     multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
     base_total: "Together",
-    loserSide: "only the winners' Laufende count",
+    loserSide: "not paid, only the winners' count",
+    atDeclarers: "with the declarers", atDefenders: "with the defenders",
   },
 };
 
@@ -65,15 +67,15 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
   if (b.settlement === "ramsch" && b.loser !== undefined && b.loser !== null) {
     lines.push(`${w(L, "loser")}: ${all[b.loser]}${b.jungfrauen?.length ? ` · ${w(L, "jungfrau")}: ${names(all, b.jungfrauen)}` : ""}`);
   }
-  if (b.schneider?.reached) lines.push(`${w(L, "schneider")} (${w(L, b.schneider.counted ? "counted" : "notCounted")})`);
-  if (b.schwarz?.reached) lines.push(`${w(L, "schwarz")} (${w(L, b.schwarz.counted ? "counted" : "notCounted")})`);
+  if (b.schneider?.reached) lines.push(`${w(L, "schneider")}: ${w(L, b.schneider.counted ? "counted" : "notCounted")}`);
+  if (b.schwarz?.reached) lines.push(`${w(L, "schwarz")}: ${w(L, b.schwarz.counted ? "counted" : "notCounted")}`);
   if (b.laufende && b.laufende.count) {
-    const side = b.laufende.side ? ` · ${w(L, b.laufende.side)}` : "";
+    const side = b.laufende.side ? ` ${w(L, b.laufende.side === "declarers" ? "atDeclarers" : "atDefenders")}` : "";
     const counted = b.laufende.counted
       ? ""
       : b.laufende.count < b.laufende.minimum
-        ? ` (${w(L, "under")} ${b.laufende.minimum})`
-        : ` (${w(L, "notCounted")}: ${w(L, "loserSide")})`;
+        ? ` – ${w(L, "under")} ${b.laufende.minimum}`
+        : ` – ${w(L, "loserSide")}`;
     lines.push(`${b.laufende.count} ${w(L, b.laufende.count === 1 ? "laufender" : "laufende")}${side}${counted}`);
   }
   const knocks = b.knocks.map((seat) => `${all[seat]} ${w(L, "knock")}`);

@@ -30,6 +30,7 @@ import {
   contractText,
   errorText,
   isCardName,
+  listText,
   levelWord,
   seatNewsText,
   seatStatusText,
@@ -39,11 +40,13 @@ import {
 } from "../i18n";
 import {
   calledSuit,
+  finalOrder,
   initialModel,
   myTurn,
   nextRedraw,
   placeOf,
   receive,
+  rivals,
   seatWords,
   splitLegal,
   tipsAllowed,
@@ -56,6 +59,7 @@ import { markLeft, saveSeat, seatFor, seatLink, type HeldSeat } from "../seats";
 import { Card } from "./Card";
 import { ChatPanel, chatStartsOpen } from "./Chat";
 import { Choices } from "./Choices";
+import { Cut } from "./Cut";
 import { ComparisonPanel } from "./Comparison";
 import { optionWords } from "./Analysis";
 import { Replay } from "./Replay";
@@ -148,6 +152,9 @@ function challengeOf(st: TableState | null, fromRoute: string | null): string | 
   return named && st.games === 1 && alone ? named.day : null;
 }
 
+/** How long a seat's news stays under the hand. */
+const NEWS_MS = 12000;
+
 export function Table({ table, challenge: challengeRoute = null, storage, onLobby, onOpen }: Props) {
   const s = useSettings();
   const { me: account } = useMe();
@@ -158,7 +165,18 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [tip, setTip] = useState<TipJson | null>(null);
   const [showLast, setShowLast] = useState(false);
-  const [replay, setReplay] = useState<number | null>(null);
+  const [replay, setReplayShown] = useState<number | null>(null);
+  /** Where the table's page was scrolled when a replay opened: closing it goes back there. */
+  const scrolledTo = useRef(0);
+  const setReplay = (game: number) => {
+    scrolledTo.current = window.scrollY;
+    setReplayShown(game);
+    window.scrollTo(0, 0);
+  };
+  const closeReplay = () => {
+    setReplayShown(null);
+    requestAnimationFrame(() => window.scrollTo(0, scrolledTo.current));
+  };
   const conn = useRef<TableConnection | null>(null);
   const [held, setHeld] = useState<HeldSeat | null>(() => seatFor(storage, table));
   const seated = held !== null && !held.left;
@@ -205,7 +223,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   }, [table, token]);
 
   useEffect(() => {
-    if (model.news) setNews(seatNewsText(s.lang, model.news.event));
+    if (!model.news) return;
+    setNews(seatNewsText(s.lang, model.news.event));
+    // news of a seat ("Bert hat sich dazugesetzt") is read once, then gives its room back
+    const gone = setTimeout(() => setNews(""), NEWS_MS);
+    return () => clearTimeout(gone);
   }, [model.news?.serial]);
   useEffect(() => {
     const a = model.timedOut?.action;
@@ -215,31 +237,16 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   }, [model.timedOut?.serial]);
 
   /** Another round with the same players (``duplicate``: the same deals, each hand one seat
-   * on): the next table and this seat there. */
-  const following = useRef(false);
+   * on), or the one someone else started: the next table and this seat there. */
   const again = async (duplicate = false) => {
     if (!held || held.left) return;
-    following.current = true;
     try {
       const grant = await (duplicate ? api.duplicate(table, held.token) : api.again(table, held.token));
       onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined, true);
     } catch (e) {
-      following.current = false;
       setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
     }
   };
-  useEffect(() => {
-    // someone started the next round: a person follows with their own seat
-    const next = model.again;
-    if (!next || following.current) return;
-    following.current = true;
-    if (seated && next.token && next.seat !== null) {
-      void api
-        .again(table, held.token)
-        .then((grant) => onOpen(grant.table, { seat: grant.seat, token: grant.token ?? next.token!, invite: grant.invite ?? undefined }, true))
-        .catch(() => onOpen(next.table, { seat: next.seat!, token: next.token! }, true));
-    }
-  }, [model.again]);
 
   const now = useNow(model);
   const st: TableState | null = model.state;
@@ -395,7 +402,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  if (replay !== null) return <Replay table={table} game={replay} onClose={() => setReplay(null)} onPlayOn={(t, grant) => onOpen(t, grant)} />;
+  if (replay !== null) return <Replay table={table} game={replay} onClose={closeReplay} onPlayOn={(t, grant) => onOpen(t, grant)} />;
   if (!st) {
     if (!model.error) {
       return (
@@ -550,6 +557,10 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     </div>
   );
 
+  const outbid = me !== null && mine ? rivals(v, me, n) : [];
+  const settleTitle = outbid.length
+    ? s.t(outbid.length === 1 ? "settleOne" : "settleMany").replace("{names}", listText(s.lang, outbid.map((x) => names[x] ?? "")))
+    : undefined;
   const result = model.result ?? st.last_result ?? null;
   // the last game's result in a line until the next game's first card (the whole lies below)
   const resultFresh = st.over || !(v?.history ?? []).some((e) => isCardName(e.action));
@@ -608,14 +619,30 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : st.over ? (
           <div class="over panel" id="over">
             <p>{s.t("over")}</p>
+            {seated && nextTable ? (
+              // someone started the next round: it waits for this person, who comes when ready
+              <p class="next-round" id="next-round-note" role="status">
+                {s.t("nextRoundStarted")}
+              </p>
+            ) : null}
             {me !== null && st.ledger.length ? <p class="standing" id="my-standing">{standingText(s.lang, st.ledger, me, unit)}</p> : null}
+            {st.ledger.length ? (
+              <ol class="final-order" id="final-order" aria-label={s.t("finalLedger")}>
+                {finalOrder(st.ledger).map((x) => (
+                  <li key={x.seat} data-seat={x.seat} class={x.seat === me ? "me" : ""}>
+                    <span class="place">{x.place}.</span> <Cut text={x.seat === me ? `${names[x.seat]} (${s.t("you")})` : names[x.seat] ?? ""} />{" "}
+                    <span class={x.balance >= 0 ? "plus" : "minus"}>{amountText(s.lang, x.balance, unit, true)}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
             <div class="row">
               {seated ? (
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
-                  {st.next_table ? s.t("nextRound") : s.t("again")}
+                  {nextTable ? s.t("nextRound") : s.t("again")}
                 </button>
               ) : null}
-              {seated && !st.next_table && st.ledger.length ? (
+              {seated && !nextTable && st.ledger.length ? (
                 <button type="button" id="duplicate" title={s.t("duplicateHelp")} onClick={() => void again(true)}>
                   {s.t("duplicate")}
                 </button>
@@ -629,7 +656,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
                 {s.t("toLobby")}
               </button>
             </div>
-            {seated && !st.next_table && st.ledger.length ? <p class="help">{s.t("duplicateHelp")}</p> : null}
+            {seated && !nextTable && st.ledger.length ? <p class="help">{s.t("duplicateHelpLine")}</p> : null}
           </div>
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
@@ -665,6 +692,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
             waitingOnMe={waitingOnMe}
             disabled={offline}
             send={send}
+            title={settleTitle}
           />
         )}
         {mine && seated && tipsAllowed(st) && !challengeDay && !offline ? (
