@@ -179,6 +179,9 @@ def test_two_people_chat_and_one_mutes_the_other(server: ServerProcess, browser:
     bert.wait_for_selector("#chat:not([open])")
     _wait_text(bert, "#chat-unseen", "2")
     _wait_text(bert, "#chat-jump .badge", "2")  # the table's header says so too
+    # the newest line shows by the board for a moment, in his language (Anna's desktop: not)
+    _wait_text(bert, "#chat-peek", "Anna: Well played!")
+    assert not anna.locator("#chat-peek").is_visible()
     _no_overflow(bert)
     _hand_on_screen(bert)
     _shot(bert, "phone-chat-closed")

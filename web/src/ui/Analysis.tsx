@@ -138,12 +138,20 @@ function Chart({ analysis, players, cards }: { analysis: AnalysisJson; players: 
   const w = 320;
   const h = 90;
   const pad = 8;
-  const points = line.map(([step, c]) => `${(pad + ((w - 2 * pad) * (step - 1)) / Math.max(1, cards - 1)).toFixed(1)},${(pad + (h - 2 * pad) * (1 - c)).toFixed(1)}`).join(" ");
+  const left = 34; // room for the axis's percentages
+  const x = (step: number) => left + ((w - left - pad) * (step - 1)) / Math.max(1, cards - 1);
+  const y = (c: number) => pad + (h - 2 * pad) * (1 - c);
+  const points = line.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={s.t("chanceChart")}>
-        <rect x={pad} y={pad} width={w - 2 * pad} height={h - 2 * pad} fill="#f3f0e6" />
-        <line x1={pad} x2={w - pad} y1={h / 2} y2={h / 2} stroke="#bbb" stroke-dasharray="3 3" />
+        <rect x={left} y={pad} width={w - left - pad} height={h - 2 * pad} fill="#f3f0e6" />
+        <line x1={left} x2={w - pad} y1={y(0.5)} y2={y(0.5)} stroke="#bbb" stroke-dasharray="3 3" />
+        {[1, 0.5, 0].map((c) => (
+          <text key={c} x={left - 4} y={y(c) + 3.5} text-anchor="end" font-size="10" fill="#555">
+            {`${c * 100} %`}
+          </text>
+        ))}
         <polyline points={points} fill="none" stroke="#8a3c00" stroke-width="2" />
       </svg>
       <figcaption>{s.t("chanceChart")}</figcaption>

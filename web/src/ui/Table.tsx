@@ -18,6 +18,8 @@ import {
   receiveChat,
   saveMuted,
   toggleMuted,
+  visibleLines,
+  type ChatLine,
   type ChatPhrase,
   type ChatState,
 } from "../chat";
@@ -31,6 +33,7 @@ import {
   errorText,
   isCardName,
   listText,
+  phraseText,
   levelWord,
   seatNewsText,
   seatStatusText,
@@ -154,6 +157,9 @@ function challengeOf(st: TableState | null, fromRoute: string | null): string | 
 
 /** How long a seat's news stays under the hand. */
 const NEWS_MS = 12000;
+/** How long another person's new chat line shows under the board (a phone, whose chat lies
+ * below the table). */
+const PEEK_MS = 8000;
 
 export function Table({ table, challenge: challengeRoute = null, storage, onLobby, onOpen }: Props) {
   const s = useSettings();
@@ -303,6 +309,17 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       stop = true;
     };
   }, [table, st !== null, finishedGames, copyWord, challengeDay]);
+
+  /** Another person's newest chat line, shown by the board for a moment (a phone). */
+  const [peek, setPeek] = useState<ChatLine | null>(null);
+  const newest = visibleLines(chat.lines, muted, mySeat.current).at(-1);
+  useEffect(() => {
+    const fresh = newest && Math.abs((conn.current?.serverNow() ?? Date.now()) / 1000 - newest.at) < 30;
+    if (!newest || !fresh || newest.seat === mySeat.current) return;
+    setPeek(newest);
+    const gone = setTimeout(() => setPeek(null), PEEK_MS);
+    return () => clearTimeout(gone);
+  }, [newest?.at, newest?.seat, chat.lines.length]);
 
   const sendChat = (what: { text: string } | { phrase: ChatPhrase }): boolean => {
     if (!conn.current || !conn.current.sendRaw(chatMessage(what))) return false;
@@ -530,7 +547,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         <span class="phase">{s.t(PHASE_KEYS[v.phase] ?? "bidding")}</span>
       ) : null}
       {v && v.knocks.length ? (
-        <span>
+        <span class="knocks">
           {v.knocks.map((k) => names[k]).join(", ")} {s.t("knocked")}
         </span>
       ) : null}
@@ -678,6 +695,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
             ) : null}
           </div>
         </section>
+        {peek && chatShown ? (
+          <button type="button" class="link chat-peek" id="chat-peek" onClick={toChat}>
+            {shownName(s.lang, peek.name)}: {peek.phrase ? phraseText(s.lang, peek.phrase) : (peek.text ?? "")}
+          </button>
+        ) : null}
         {waiting.length && !waitingOnMe ? (
           <p class="waiting" id="doubling-wait">
             {s.t("waitDoubling")} {waiting.map((x) => names[x]).join(", ")}
