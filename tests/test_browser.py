@@ -235,7 +235,7 @@ def _look_back_at_the_last_trick(page: Any) -> None:
     page.click("#last-trick")
     page.wait_for_selector("#trick.past")
     assert page.locator("#trick.past .played").count() == 4
-    assert re.fullmatch(r"Letzter Stich: \S+", page.inner_text("#won-by"))
+    assert re.fullmatch(r"Letzter Stich – für \S+", page.inner_text("#won-by"))
     page.locator(mine).first.click()
     page.wait_for_selector("#trick.past", state="detached")
 

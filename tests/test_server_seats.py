@@ -656,19 +656,22 @@ def test_no_two_seats_show_one_name(db: str) -> None:
                 assert names[0] == creator and names[1] == "Spieler 2", names
                 assert name not in names[2:] and len(set(names[2:])) == 2, names
                 assert set(names[2:]) <= set(BOT_NAMES), names
+        # a third seat for a person stays free: coming back by name must beat a free seat
+        made = create(server, player="Anna", seats=["human", "human", "human", "heuristic"])
         table, invite = made["table"], made["invite"]
-        bot = state(server, table)["names"][2]
+        bot = state(server, table)["names"][3]
         joined = join(server, table, invite, f" {bot} ")
         assert joined["seat"] == 1
         assert state(server, table)["names"][1] == f"{bot} 2"
         ok(server, f"/api/tables/{table}/leave", {"token": joined["token"]})
-        back = join(server, table, invite, bot)
-        assert back["seat"] == 1 and state(server, table)["names"][1] == f"{bot} 2"
+        back = join(server, table, invite, bot.upper())  # any case
+        assert back["seat"] == 1 and state(server, table)["names"][1] == f"{bot.upper()} 2"
+        assert state(server, table)["seat_status"][2] == "free"
     finally:
         finish(server)
     server = serve(db)
     try:
-        assert state(server, table)["names"][1] == f"{bot} 2"
+        assert state(server, table)["names"][1] == f"{bot.upper()} 2"
     finally:
         finish(server)
 
@@ -680,3 +683,14 @@ def test_a_numbered_name_stays_short_and_distinct() -> None:
     assert distinct_name("SEPP", names, 0) == "SEPP 3"
     long = distinct_name("x" * MAX_NAME, names, 0)
     assert long == "x" * (MAX_NAME - 2) + " 2"
+
+
+def test_a_numbered_person_is_known_again() -> None:
+    from schafkopf.server.hub import _same_person
+
+    assert _same_person("Sepp", "Sepp") and _same_person("sepp", "Sepp")
+    assert _same_person("Sepp", "Sepp 2") and _same_person("SEPP", "sepp 12")
+    assert not _same_person("Sepp", "Seppi 2") and not _same_person("Sepp", "Sepp x")
+    assert not _same_person("Sepp", None) and not _same_person("Se", "Sepp 2")
+    long = "x" * MAX_NAME
+    assert _same_person(long, distinct_name(long, [long, "y"], 1))

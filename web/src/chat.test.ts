@@ -9,8 +9,10 @@ import {
   chatText,
   initialChat,
   isMuted,
+  lineKey,
   loadMuted,
   mutableNames,
+  peekLine,
   receiveChat,
   saveMuted,
   toggleMuted,
@@ -145,5 +147,19 @@ describe("muting", () => {
     ];
     expect(mutableNames(names, 0, people, lines)).toEqual(["Bert", "Carl", "Vroni"]);
     expect(mutableNames(names, null, people)).toEqual(["Anna", "Bert", "Carl"]);
+  });
+});
+
+describe("a new line by the board", () => {
+  const anna = { seat: 0, name: "Anna", text: "Servus", at: 1000 };
+  const bert = { seat: 1, name: "Bert", phrase: "hello", at: 1005 };
+  it("shows another person's newest line once, while it is new", () => {
+    expect(peekLine([anna], new Set(), 1, null, 1001)).toBe(anna);
+    expect(peekLine([anna], new Set(), 1, lineKey(anna), 1001)).toBeNull(); // shown already
+    expect(peekLine([anna, bert], new Set(), 1, lineKey(anna), 1006)).toBeNull(); // his own
+    expect(peekLine([anna, bert], new Set(), 2, lineKey(anna), 1006)).toBe(bert);
+    expect(peekLine([anna], new Set(), 1, null, 1031)).toBeNull(); // from the history
+    expect(peekLine([anna], toggleMuted(new Set(), "Anna"), 1, null, 1001)).toBeNull(); // muted
+    expect(peekLine([], new Set(), 1, null, 1001)).toBeNull();
   });
 });

@@ -144,6 +144,22 @@ export function visibleLines(lines: ChatLine[], muted: Set<string>, mySeat: numb
   return lines.filter((l) => l.seat === mySeat || !isMuted(muted, l.name));
 }
 
+/** A line's identity among the chat's lines (its time, seat and words). */
+export function lineKey(line: ChatLine): string {
+  return `${line.at}|${line.seat}|${line.phrase ?? ""}|${line.text ?? ""}`;
+}
+
+/** The line to show by the board for a moment: another person's newest line that is not
+ * muted, new since the last one shown (``shown``: its key) and written in the last half
+ * minute (``now``: UNIX seconds on the server's clock), not one from the history the page
+ * found on opening; else null. */
+export function peekLine(lines: ChatLine[], muted: Set<string>, mySeat: number | null, shown: string | null, now: number): ChatLine | null {
+  const newest = lines.at(-1);
+  if (!newest || newest.seat === mySeat || isMuted(muted, newest.name)) return null;
+  if (lineKey(newest) === shown || Math.abs(now - newest.at) >= 30) return null;
+  return newest;
+}
+
 /** Whether an error code may answer a chat line. */
 export function isChatError(code: string): boolean {
   return CHAT_ERRORS.has(code);

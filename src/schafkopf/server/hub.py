@@ -66,6 +66,7 @@ from schafkopf.server.table import (
     GUT,
     HUMAN,
     LEFT,
+    MAX_NAME,
     PERSON,
     STAND_IN,
     Event,
@@ -1346,8 +1347,9 @@ def _seat_for(live: LiveTable, name: str) -> int | None:
     a free one, else one a bot plays for nobody, else one a bot plays for someone who left."""
     status = live.table.seat_status
     wanted = " ".join(name.split())[:30]
-    persons = live.persons
-    order = [s for s, st in enumerate(status) if st == LEFT and _same_person(wanted, persons[s])]
+    left = [s for s, st in enumerate(status) if st == LEFT]
+    order = [s for s in left if live.persons[s] == wanted]  # the very name first
+    order += [s for s in left if s not in order and _same_person(wanted, live.persons[s])]
     for kind in (FREE, EMPTY, LEFT):
         order += [s for s, st in enumerate(status) if st == kind]
     return order[0] if order else None
@@ -1355,11 +1357,17 @@ def _seat_for(live: LiveTable, name: str) -> int | None:
 
 def _same_person(wanted: str, person: str | None) -> bool:
     """Whether a person who left as ``person`` is the one joining as ``wanted``: the same
-    name, or the name with the number their seat got beside another seat's ("Sepp 2")."""
+    name in any case, or the name with the number their seat got beside another seat's
+    ("Sepp 2"; a long name cut to make room for it)."""
     if person is None:
         return False
-    number = person.removeprefix(wanted)
-    return number == "" or (number[:1] == " " and number[1:].isdigit())
+    if person.casefold() == wanted.casefold():
+        return True
+    base, _, number = person.rpartition(" ")
+    if not number.isdigit() or not base:
+        return False
+    mine, theirs = wanted.casefold(), base.casefold()
+    return mine == theirs or (len(person) == MAX_NAME and mine.startswith(theirs))
 
 
 def _joinable(live: LiveTable) -> list[int]:

@@ -255,7 +255,10 @@ function SettingsBar() {
 /** What an invitation leads to: who invites, the rules and the games, each seat. */
 function TableFacts({ state: st }: { state: TableState }) {
   const s = useContextSettings();
-  const host = st.creator !== null && st.creator !== undefined ? st.names[st.creator] : undefined;
+  // the creator while they hold their seat (not a bot playing it for them)
+  const creator = st.creator ?? null;
+  const holds = creator !== null && ["person", "away"].includes(st.seat_status?.[creator] ?? "person");
+  const host = holds && creator !== null ? shownName(s.lang, st.names[creator] ?? "") : undefined;
   const kinds = st.kinds ?? st.seats;
   return (
     <div class="table-facts" id="join-facts">

@@ -13,12 +13,14 @@ import {
   chatSent,
   initialChat,
   isChatError,
+  isMuted,
   loadMuted,
   mutableNames,
   receiveChat,
   saveMuted,
+  lineKey,
+  peekLine,
   toggleMuted,
-  visibleLines,
   type ChatLine,
   type ChatPhrase,
   type ChatState,
@@ -244,12 +246,15 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
 
   /** Another round with the same players (``duplicate``: the same deals, each hand one seat
    * on), or the one someone else started: the next table and this seat there. */
+  const [goingOn, setGoingOn] = useState(false);
   const again = async (duplicate = false) => {
     if (!held || held.left) return;
+    setGoingOn(true); // this page asked: no note that the round waits for it
     try {
       const grant = await (duplicate ? api.duplicate(table, held.token) : api.again(table, held.token));
       onOpen(grant.table, grant.token ? { seat: grant.seat, token: grant.token, invite: grant.invite ?? undefined } : undefined, true);
     } catch (e) {
+      setGoingOn(false);
       setNotice(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
     }
   };
@@ -312,14 +317,19 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
 
   /** Another person's newest chat line, shown by the board for a moment (a phone). */
   const [peek, setPeek] = useState<ChatLine | null>(null);
-  const newest = visibleLines(chat.lines, muted, mySeat.current).at(-1);
+  const peeked = useRef<string | null>(null);
+  const newestKey = chat.lines.length ? lineKey(chat.lines[chat.lines.length - 1]!) : null;
   useEffect(() => {
-    const fresh = newest && Math.abs((conn.current?.serverNow() ?? Date.now()) / 1000 - newest.at) < 30;
-    if (!newest || !fresh || newest.seat === mySeat.current) return;
-    setPeek(newest);
+    const line = peekLine(chat.lines, muted, mySeat.current, peeked.current, (conn.current?.serverNow() ?? Date.now()) / 1000);
+    if (!line) return;
+    peeked.current = lineKey(line);
+    setPeek(line);
+  }, [newestKey]);
+  useEffect(() => {
+    if (!peek) return;
     const gone = setTimeout(() => setPeek(null), PEEK_MS);
     return () => clearTimeout(gone);
-  }, [newest?.at, newest?.seat, chat.lines.length]);
+  }, [peek]);
 
   const sendChat = (what: { text: string } | { phrase: ChatPhrase }): boolean => {
     if (!conn.current || !conn.current.sendRaw(chatMessage(what))) return false;
@@ -444,6 +454,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const me = st.seat;
   const unit = unitOf(st.rules as { preset?: string; unit?: unknown });
   const said = seatWords(v, n);
+  const playing = v?.phase === "play" || v?.phase === "done";
   const shownLast = showLast && v && v.tricks.length ? v.tricks[v.tricks.length - 1]! : null;
   const onTable = shownLast
     ? { leader: shownLast.leader, cards: shownLast.cards, winner: shownLast.winner, collecting: false }
@@ -460,7 +471,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     const tags: string[] = [];
     if (v?.dealer === seat) tags.push(s.t("dealer"));
     if (v?.partner === seat && seat !== me) tags.push(s.t("partner"));
-    const words = (said[seat] ?? []).slice(-3).map((a) => actionText(s.lang, a, s.french, true));
+    // while bidding the last three words; in play the few that still count, all of them
+    const words = (said[seat] ?? []).slice(playing ? 0 : -3).map((a) => actionText(s.lang, a, s.french, true));
     const turn = v?.to_move === seat || waiting.includes(seat);
     const clockHere = waiting.length ? waiting.includes(seat) : v?.to_move === seat;
     const kind = kindOf(seat);
@@ -636,7 +648,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : st.over ? (
           <div class="over panel" id="over">
             <p>{s.t("over")}</p>
-            {seated && nextTable ? (
+            {seated && nextTable && !goingOn ? (
               // someone started the next round: it waits for this person, who comes when ready
               <p class="next-round" id="next-round-note" role="status">
                 {s.t("nextRoundStarted")}
@@ -690,12 +702,12 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
             {trickCards}
             {onTable.winner !== null && !onTable.collecting ? (
               <div class="won-by" id="won-by">
-                {shownLast ? `${s.t("lastTrick")}: ${names[onTable.winner]}` : `${s.t("wonBy")} ${names[onTable.winner]}`}
+                {`${s.t(shownLast ? "lastTrickWon" : "wonBy")} ${names[onTable.winner]}`}
               </div>
             ) : null}
           </div>
         </section>
-        {peek && chatShown ? (
+        {peek && chatShown && !isMuted(muted, peek.name) ? (
           <button type="button" class="link chat-peek" id="chat-peek" onClick={toChat}>
             {shownName(s.lang, peek.name)}: {peek.phrase ? phraseText(s.lang, peek.phrase) : (peek.text ?? "")}
           </button>
