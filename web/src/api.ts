@@ -178,10 +178,11 @@ export const api = {
     call<ReplayJson>(`/api/tables/${encodeURIComponent(table)}/games/${game}/replay`),
   list: () => call<{ tables: TableSummary[] }>("/api/tables"),
   /** A new table where finished game ``game`` is played on from history step ``step``. */
-  whatIf: (table: string, game: number, step: number, player: string | null) =>
+  whatIf: (table: string, game: number, step: number, player: string | null, seat: number | null = null) =>
     post<SeatGrant>(`/api/tables/${encodeURIComponent(table)}/games/${game}/what-if`, {
       step,
       ...(player ? { player } : {}),
+      ...(seat !== null ? { seat } : {}),
     }),
   /** A tip for the seat ``token`` holds: its best option from its own view. */
   tip: (table: string, token: string) =>

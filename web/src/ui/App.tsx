@@ -206,10 +206,12 @@ export function App({ storage }: { storage: Storage }) {
 function SettingsBar() {
   const s = useContextSettings();
   const { me } = useMe();
+  const menu = useRef<HTMLDetailsElement>(null);
   return (
-    <details class="menu">
+    <details class="menu" ref={menu}>
       <summary>{"⚙ "}<span class="menu-word">{s.t("settingsMenu")}</span></summary>
-    <div class="settings">
+    {/* a page chosen from the menu closes it (it would cover that page's top) */}
+    <div class="settings" onClick={(e) => (e.target as Element).closest("a") && menu.current?.removeAttribute("open")}>
       {/* the pages first, set apart from the settings below them */}
       <nav class={`menu-links${me ? "" : " phone-only"}`}>
         <Link href={challengeUrl(null)} id="menu-challenge" class="menu-link phone-only">

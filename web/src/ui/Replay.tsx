@@ -16,6 +16,8 @@ interface Props {
   onClose(): void;
   /** Go to a new table where this game is played on (and hold its seat there). */
   onPlayOn?(table: string, grant: { seat: number; token: string; invite?: string }): void;
+  /** The seat to play on in: the viewer's own at that table (null: the seat to move). */
+  seat?: number | null;
 }
 
 interface Said {
@@ -40,7 +42,7 @@ function saidOf(data: ReplayJson): Said[] {
   return out;
 }
 
-export function Replay({ table, game, onClose, onPlayOn }: Props) {
+export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
   const s = useSettings();
   const [data, setData] = useState<ReplayJson | null>(null);
   const [error, setError] = useState("");
@@ -162,7 +164,7 @@ export function Replay({ table, game, onClose, onPlayOn }: Props) {
               const from = playOnStep(data.history ?? [], step);
               if (from === null) return;
               api
-                .whatIf(table, game, from, localStorage.getItem("sk.name"))
+                .whatIf(table, game, from, localStorage.getItem("sk.name"), seat)
                 .then((g) => onPlayOn(g.table, { seat: g.seat, token: g.token, invite: g.invite }))
                 .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
             }}

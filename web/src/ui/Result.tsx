@@ -176,9 +176,11 @@ interface Props {
   names: string[];
   unit: string;
   onReplay?: () => void;
+  /** The number the game goes by where it is not the table's (a challenge's deal). */
+  number?: number;
 }
 
-export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) {
+export function ResultPanel({ result: res, names: all, unit, onReplay, number }: Props) {
   const s = useSettings();
   const L = s.lang;
   const r = res.result;
@@ -188,7 +190,7 @@ export function ResultPanel({ result: res, names: all, unit, onReplay }: Props) 
   return (
     <div class="panel result" id="result">
       <h3>
-        {s.t("result")} — {s.t("game")} {res.game}
+        {s.t("result")} — {s.t("game")} {number ?? res.game}
       </h3>
       {c ? (
         <p class="contract-line">
@@ -247,7 +249,7 @@ export function standingText(lang: Lang, ledger: LedgerRow[], seat: number, unit
 /** The last game's result in one line where the side column lies below the table (a phone;
  * hidden beside it): what was played, by whom, won or lost, the seat's own payout, and a
  * way down to the whole result. Shown until the next game's first card. */
-export function ResultLine({ result: res, names: all, unit, me }: { result: GameResult; names: string[]; unit: string; me: number | null }) {
+export function ResultLine({ result: res, names: all, unit, me, number }: { result: GameResult; names: string[]; unit: string; me: number | null; number?: number }) {
   const s = useSettings();
   const L = s.lang;
   const r = res.result;
@@ -257,7 +259,7 @@ export function ResultLine({ result: res, names: all, unit, me }: { result: Game
   return (
     <p class="result-line" id="result-line" role="status">
       <span>
-        {s.t("game")} {res.game}:{" "}
+        {s.t("game")} {number ?? res.game}:{" "}
         {c ? <strong>{contractText(L, c, s.french)}</strong> : s.t("allPassed")}
         {c && r.declarers.length ? ` — ${playedBy(all, r.declarers, c.declarer, s.t("playsWith"))}` : ""}
         {c && r.won !== null && r.declarers.length ? ` · ${r.won ? s.t("won") : s.t("lost")}` : ""}

@@ -429,7 +429,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  if (replay !== null) return <Replay table={table} game={replay} onClose={closeReplay} onPlayOn={(t, grant) => onOpen(t, grant)} />;
+  // "what if": played on in one's own seat (a spectator: in the seat to move)
+  if (replay !== null) return <Replay table={table} game={replay} seat={model.state?.seat ?? null} onClose={closeReplay} onPlayOn={(t, grant) => onOpen(t, grant)} />;
   if (!st) {
     if (!model.error) {
       return (
@@ -456,9 +457,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const said = seatWords(v, n);
   const playing = v?.phase === "play" || v?.phase === "done";
   const shownLast = showLast && v && v.tricks.length ? v.tricks[v.tricks.length - 1]! : null;
+  const live = trickOnTable(model, now);
+  // after the last game the final trick lies at rest with its winner (no new deal takes it)
   const onTable = shownLast
     ? { leader: shownLast.leader, cards: shownLast.cards, winner: shownLast.winner, collecting: false }
-    : trickOnTable(model, now);
+    : st.over ? { ...live, collecting: false } : live;
   const { cards: legalCards, buttons } = splitLegal(v?.legal);
   const holding = model.shown !== null && now < model.shown.until;
   const waiting = v?.waiting_for_doubling ?? [];
@@ -530,6 +533,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   });
 
   const deal = challengeDay ? dealOfName(st.name) : null;
+  /** A challenge's game goes by its deal's number (the header's "Spiel 3 von 12"). */
+  const dealNumber = deal ? deal.deal + 1 : undefined;
   const header = (
     <div class="info" id="info">
       {challengeDay ? (
@@ -690,7 +695,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {header}
-        {result && resultFresh ? <ResultLine result={result} names={names} unit={unit} me={me} /> : null}
+        {result && resultFresh ? <ResultLine result={result} names={names} unit={unit} me={me} number={dealNumber} /> : null}
         {offline ? (
           <p class="status offline" id="connection" role="status">
             {model.connection === "closed" ? errorText(s.lang, model.error?.code ?? "unavailable") : model.version ? s.t("reconnecting") : s.t("connecting")}
@@ -806,8 +811,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       </main>
       <aside class="side">
         {chatPanel}
-        {result ? <ResultPanel result={result} names={names} unit={unit} onReplay={replayOpen ? () => setReplay(result.game) : undefined} /> : null}
-        <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over} onReplay={replayOpen ? setReplay : undefined} />
+        {result ? <ResultPanel result={result} names={names} unit={unit} number={dealNumber} onReplay={replayOpen ? () => setReplay(result.game) : undefined} /> : null}
+        <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over && !challengeDay} onReplay={replayOpen ? setReplay : undefined} />
         {comparison && !st.over ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {replayOpen ? <SessionPanel table={table} games={st.ledger.length} names={names} unit={unit} /> : null}
       </aside>
