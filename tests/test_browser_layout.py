@@ -194,4 +194,10 @@ def test_the_header_s_controls_are_big_enough_to_tap_on_a_phone(
         assert box is not None, selector
         assert box["width"] >= 40 and box["height"] >= 40, (selector, box)
     _shot(page, "phone-header")
+    # the menu: its settings labelled in words; a page chosen from it closes it
+    page.click("header.top details.menu summary")
+    labels = page.locator("details.menu .setting-label").all_inner_texts()
+    assert labels == ["Sprache", "Stich liegen lassen"], labels
+    page.click("#menu-challenge")
+    page.wait_for_selector("header.top details.menu:not([open])")
     assert not errors, errors
