@@ -309,6 +309,7 @@ def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total
     # the steps before as they were (a bot may have said Kontra since: it may before a card)
     history = state["view"]["history"]
     assert history[: cards[step]] == old["history"][: cards[step]], step
+    assert page.inner_text("#played-on-tag") == "Weitergespielt"
     assert state["names"][0] == "Anna" and state["kinds"][0] == "human"  # her own seat
     assert all(k != "human" for k in state["kinds"][1:])
     assert "Anna" in page.inner_text(".seat.south")
@@ -632,7 +633,8 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, browser: Any) -> No
         page.wait_for_selector("#connection", timeout=10000)
         assert "Verbindung" in page.inner_text("#connection")
         assert page.locator("#hand .card-wrap.legal:not(.locked)").count() == 0
-        assert page.locator("#actions button:not([disabled])").count() == 0
+        # every move is locked ("back" out of the suit step is no move and stays)
+        assert page.locator("#actions button.action:not([disabled])").count() == 0
         server = ServerProcess(db, bot_delay=0.02, port=server.port).start()
         page.wait_for_selector("#connection", state="detached", timeout=20000)
         _play_until_over([page])

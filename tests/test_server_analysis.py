@@ -169,6 +169,8 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         state = _call(server, "GET", f"/api/tables/{made['table']}")[1]["state"]
         assert state["view"]["history"] == history[: step - 1]
         assert state["names"][seat] == "Anna" and state["games"] == 1
+        assert state["played_on"] is True  # the page offers no "again" there
+        assert _call(server, "GET", f"/api/tables/{table}")[1]["state"]["played_on"] is False
         assert state["view"]["to_move"] == seat
         # a person named as another seat's player: that seat's bot gets a name of its own
         other = (seat + 1) % 4

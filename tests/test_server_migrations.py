@@ -139,3 +139,22 @@ def test_two_servers_starting_together_migrate_once(url: str) -> None:
     for s in stores:
         assert migrations.current(s.engine) == migrations.head()
         s.close()
+
+
+def test_a_server_waits_out_a_long_sqlite_lock(tmp_path: Path) -> None:
+    """Another program holds the file past SQLite's own 5 s busy wait (and SQLite answers
+    "locked" at once, without that wait, when two starts switch a new file to WAL together):
+    the start tries again until the lock is gone and migrates, instead of failing."""
+    path = tmp_path / "held.db"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE other_program (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    release = threading.Timer(6.0, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        store = Store(f"sqlite:///{path}")
+    finally:
+        release.join()
+        holder.close()
+    assert migrations.current(store.engine) == migrations.head()
+    store.close()

@@ -165,6 +165,8 @@ export interface TableState {
   challenge?: string | null;
   /** The table whose deals this one plays again (a duplicate), where the server says so. */
   duplicate_of?: string | null;
+  /** A finished game of another table played on from one of its steps ("what if"). */
+  played_on?: boolean;
 }
 
 /** ``person`` a person plays; ``free`` nobody took it yet; ``bot`` a bot by the table's

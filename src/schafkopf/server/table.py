@@ -657,6 +657,7 @@ class Table:
             "rated": self.config.rated,
             "challenge": self.config.challenge or None,
             "duplicate_of": self.config.duplicate_of or None,
+            "played_on": bool(self.config.deal),
             "next_table": self.next_table,
         }
         if self.finished:

@@ -549,6 +549,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         </span>
       )}
       {comparison ? <span class="duplicate-tag" id="duplicate-tag">{s.t("duplicateTag")}</span> : null}
+      {st.played_on ? <span class="duplicate-tag" id="played-on-tag">{s.t("playedOnTag")}</span> : null}
       {chat.unseen > 0 && !chatShownOpen ? (
         <button type="button" class="chat-jump" id="chat-jump" onClick={toChat}>
           {s.t("chat")} <span class="badge">{chat.unseen}</span>
@@ -671,12 +672,12 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
               </ol>
             ) : null}
             <div class="row">
-              {seated ? (
+              {seated && !st.played_on ? (
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
                   {nextTable ? s.t("nextRound") : s.t("again")}
                 </button>
               ) : null}
-              {seated && !nextTable && st.ledger.length ? (
+              {seated && !nextTable && !st.played_on && st.ledger.length ? (
                 <button type="button" id="duplicate" title={s.t("duplicateHelp")} onClick={() => void again(true)}>
                   {s.t("duplicate")}
                 </button>
@@ -686,11 +687,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
                   {s.t("watchNext")}
                 </button>
               ) : null}
-              <button type="button" id="to-lobby" class={seated || nextTable ? "" : "primary"} onClick={onLobby}>
+              <button type="button" id="to-lobby" class={(seated && !st.played_on) || nextTable ? "" : "primary"} onClick={onLobby}>
                 {s.t("toLobby")}
               </button>
             </div>
-            {seated && !nextTable && st.ledger.length ? <p class="help">{s.t("duplicateHelpLine")}</p> : null}
+            {seated && !nextTable && !st.played_on && st.ledger.length ? <p class="help">{s.t("duplicateHelpLine")}</p> : null}
           </div>
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
