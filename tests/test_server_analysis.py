@@ -172,6 +172,7 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         assert state["played_on"] is True  # the page offers no "again" there
         assert _call(server, "GET", f"/api/tables/{table}")[1]["state"]["played_on"] is False
         assert state["view"]["to_move"] == seat
+        assert state["kinds"][:seat] + state["kinds"][seat + 1 :] == ["heuristic"] * 3
         # a person named as another seat's player: that seat's bot gets a name of its own
         other = (seat + 1) % 4
         old_names = _call(server, "GET", f"/api/tables/{table}")[1]["state"]["names"]
@@ -189,6 +190,12 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         record = _call(server, "GET", f"/api/tables/{made['table']}/games/1")[1]
         old = _call(server, "GET", f"/api/tables/{table}/games/1")[1]
         assert record["hands"] == old["hands"] and record["dealer"] == old["dealer"]
+        # played on again from Anna's game in another seat: a ladder level stands in for her
+        code, again = _call(server, "POST", f"/api/tables/{made['table']}/games/1/what-if",
+                            {"step": 1, "seat": other})  # fmt: skip
+        assert code == 200, again
+        kinds = _call(server, "GET", f"/api/tables/{again['table']}")[1]["state"]["kinds"]
+        assert kinds[seat] == "level:3" and kinds[other] == "human", kinds
         for bad, code_ in (({"step": 0}, 422), ({"step": len(history) + 1}, 400)):
             status, err = _call(server, "POST", f"/api/tables/{table}/games/1/what-if", bad)
             assert status == code_, err

@@ -372,8 +372,8 @@ class Hub:
         """A new table where finished game ``number`` of a table is played on from its step
         ``step`` (1: before the first action) with the same cards: the steps before as they
         were, a person in ``seat`` (default: the seat to move there) and bots in the others
-        (the old table's, the rule-based player for its people). Returns (table id,
-        invitation, the seat, its token)."""
+        (the old table's, and for its people :data:`PLAYED_ON_BOT`, a ladder level the page names).
+        Returns (table id, invitation, the seat, its token)."""
         old = self.readable(table_id)
         if not 1 <= number <= len(old.finished):
             raise TableError("no_game", f"no finished game {number} at this table")
@@ -387,7 +387,7 @@ class Hub:
             seat = probe.to_move if probe.to_move is not None else 0
         if not 0 <= seat < n:
             raise TableError("bad_seat", f"no seat {seat} at this table")
-        stand_in = level("heuristic")
+        stand_in = level(PLAYED_ON_BOT)
         assert stand_in is not None
         seats = tuple(
             HUMAN if s == seat else (k if k != HUMAN else stand_in.spec)
@@ -1242,6 +1242,10 @@ def rotated_deals(table: Table) -> tuple[tuple[tuple[str, ...], int], ...]:
         out.append((tuple(hands[(s - 1) % n] for s in range(n)), (game.dealer + 1) % n))
     return tuple(out)
 
+
+PLAYED_ON_BOT: Final = "level:3"
+"""The bot that plays a person's seat in a game played on from a replay ("Stammtisch": a
+plausible player the page names, and quick)."""
 
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps for those who connect later."""
