@@ -466,7 +466,10 @@ def test_the_creator_seats_a_bot_at_once(server: ServerProcess) -> None:
 
 
 def test_a_person_away_gets_a_bot_until_they_act_or_connect(db: str) -> None:
-    server = serve(db, "min_turn_seconds=0.01", "away_timeouts=2")
+    # bots at a pace: undelayed, the stand-in plays 50 games in about a second while she is
+    # away, and a slow machine found the table over when she came back (nothing to wait for)
+    settings = [*SETTINGS, "min_turn_seconds=0.01", "away_timeouts=2"]
+    server = ServerProcess(db, settings=settings, bot_delay=0.02).start()
     try:
         made = create(server, turn_seconds=0.2, games=50)
         table = made["table"]
