@@ -109,6 +109,8 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     assert page.inner_text("#profile-name") == "Anna"
     assert page.inner_text("#rated-games") == "1 gewertetes Spiel"
     assert " ± " in page.inner_text("#rating-value")
+    assert page.inner_text("#provisional") == "vorläufig"  # one game: far from settled
+    assert float(page.inner_text("#rating-ordinal").replace(",", ".").replace("−", "-")) < 25
     assert page.locator("#rating-chart circle").count() == 2  # the start and game 1
     assert page.locator("#rating-chart path").count() == 2  # the band and the line
     assert page.inner_text("#fig-games") == "1"

@@ -7,6 +7,7 @@ a private profile is its owner's alone."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ def _play(server: ServerProcess, seats: list[tuple[str, str]]) -> None:
 
 def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'players.db'}"
-    settings = [*SETTINGS, "leaderboard_min_games=1"]
+    settings = [*SETTINGS, "leaderboard_min_games=1", "analysis_worlds=3", "analysis_bid_worlds=2"]
     server = ServerProcess(db, settings=settings).start()
     try:
         anna, bert = Browser(server), Browser(server)
@@ -75,6 +76,19 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
         assert stats is not None and mine["stats"] == stats.to_json()
         assert mine["recent"][0]["payout"] == record["result"]["payouts"][0]
         assert mine["recent"][0]["unit"] == "points"  # the standard preset's
+        assert mine["analysed"] == {"games": 0, "accuracy": None, "luck": {}}
+        # the game analysed: its seat's accuracy, and its luck in the table's unit
+        path = f"/api/tables/{made['table']}/games/1/analysis"
+        anna.ok("POST", path)
+        deadline = time.monotonic() + 240
+        while (done := anna.ok("GET", path))["status"] != "done":
+            assert time.monotonic() < deadline, "the analysis did not finish"
+            time.sleep(0.2)
+        figures = next(x for x in done["analysis"]["seats"] if x["seat"] == 0)
+        assert anna.ok("GET", "/api/players/Anna")["analysed"] == {
+            "games": 1, "accuracy": round(figures["accuracy"], 1),
+            "luck": {"points": figures["luck"]},
+        }  # fmt: skip
         bert.refused("GET", "/api/players/Anna", None, 403, "private_profile")
         anna.ok("POST", "/api/me/profile", {"public": True})
         seen = bert.ok("GET", "/api/players/anna")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { START_RATING, decimal, formatRating, mergeSeats, ordinalOf, profileUrl, ratingChart, seatsToKeep, takeAccountSeats } from "./account";
+import { START_RATING, decimal, formatRating, isProvisional, mergeSeats, ordinalOf, profileUrl, ratingChart, seatsToKeep, takeAccountSeats } from "./account";
 import { saveSeat, seatFor, type HeldSeat } from "./seats";
 
 class MemoryStorage implements Storage {
@@ -93,6 +93,10 @@ describe("ratings in words", () => {
 
   it("ranks by mu minus three sigmas", () => {
     expect(ordinalOf({ mu: 25, sigma: 25 / 3 })).toBeCloseTo(0);
+    // provisional while the range (2 sigma) is wider than ±5: a new account, not the bots
+    expect(isProvisional(START_RATING)).toBe(true);
+    expect(isProvisional({ mu: 30.4, sigma: 7.4 })).toBe(true);
+    expect(isProvisional({ mu: 25.9, sigma: 1.41 })).toBe(false);
     expect(ordinalOf({ mu: 25, sigma: 5, ordinal: 9.5 })).toBe(9.5);
   });
 

@@ -75,6 +75,14 @@ export function formatRating(lang: Lang, r: RatingLike): string {
   return `${decimal(lang, r.mu)} ± ${decimal(lang, 2 * r.sigma)}`;
 }
 
+/** A rating is provisional while its range (2 sigma) is wider than ±5, about the first 40
+ * rated games: its estimate may still be far off (a new account's 30 after one lucky game). */
+export const PROVISIONAL_SIGMA = 2.5;
+
+export function isProvisional(r: RatingLike): boolean {
+  return r.sigma > PROVISIONAL_SIGMA;
+}
+
 /** The figure the leaderboard ranks by: mu − 3 sigma. */
 export function ordinalOf(r: RatingLike): number {
   return r.ordinal ?? r.mu - 3 * r.sigma;

@@ -116,7 +116,8 @@ export interface ProfileJson {
   own: boolean;
   since: number;
   stats: PlayerStatsJson | null;
-  analysed: { games: number; accuracy: number | null; luck: number | null };
+  /** ``luck``: the mean per game, per money unit (tariffs of different units apart). */
+  analysed: { games: number; accuracy: number | null; luck: Record<string, number> };
   rating: RatingJson & { games: number };
   history: RatingPoint[];
   recent: RecentGame[];

@@ -4,7 +4,8 @@
 games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings beside them,
 in the ladder's order, weakest first (the page shows them from the strongest).
 ``GET /api/players/{name}`` is a player's profile: the statistics of their finished games
-(those of ``schafkopf stats``), accuracy and luck over the games that were analysed, the
+(those of ``schafkopf stats``), accuracy and luck (a game, per money unit) over the games
+that were analysed, the
 rating and its history, and the recent games. A private profile is shown to its owner only
 (``private_profile``; an unknown name: ``no_player``); a game still running shows nothing
 of itself, nor does the day's duplicate challenge until the day is over. A private
@@ -113,7 +114,8 @@ def _profile(
     records: list[dict[str, Any]] = []
     recent: list[dict[str, Any]] = []
     accuracy: list[float] = []
-    luck: list[float] = []
+    luck: dict[str, list[float]] = {}
+    """Per money unit (games of tariffs in different units are not added up)."""
     for table_id, seat, _token in accounts.seats(account.id):
         try:
             table = hub.readable(table_id)
@@ -140,7 +142,7 @@ def _profile(
                 for s in analysis.get("seats", []):
                     if s.get("seat") == seat:
                         accuracy.append(float(s["accuracy"]))
-                        luck.append(float(s["luck"]))
+                        luck.setdefault(unit, []).append(float(s["luck"]))
         recent.extend(reversed(games))  # tables newest first, their games newest first
     stats = compute_stats(records).player(account.name)
     key = account_key(account.id)
@@ -163,7 +165,7 @@ def _profile(
         "analysed": {
             "games": len(accuracy),
             "accuracy": round(statistics.mean(accuracy), 1) if accuracy else None,
-            "luck": round(statistics.mean(luck), 2) if luck else None,
+            "luck": {u: round(statistics.mean(x), 2) for u, x in luck.items()},
         },
         "rating": {**ratings.get(key).to_json(), "games": ratings.games(key)},
         "history": history,

@@ -4,7 +4,7 @@
 // analysed, and the recent games, each linking to its table (where its replay is).
 
 import { useEffect, useState } from "preact/hooks";
-import { decimal, formatRating, ordinalOf, ratingChart } from "../account";
+import { decimal, formatRating, isProvisional, ordinalOf, ratingChart } from "../account";
 import { ApiError, api, type ProfileJson, type RatingPoint, type RecentGame } from "../api";
 import { amountText, contractText, countText, errorText, kindWord, shownName, type Lang } from "../i18n";
 import type { PlayerStatsJson, TallyJson } from "../protocol";
@@ -78,9 +78,18 @@ function RatingPanel({ rating, history }: { rating: ProfileJson["rating"]; histo
     <section class="panel" id="rating">
       <h3>{s.t("rating")}</h3>
       <p class="rating-line">
-        <strong id="rating-value">{formatRating(s.lang, rating)}</strong>
+        <span class="muted">{s.t("ordinal")}</span>
+        <strong id="rating-ordinal">{decimal(s.lang, ordinalOf(rating))}</strong>
         <span id="rated-games">{games}</span>
-        <span class="muted">{`${s.t("ordinal")}: ${decimal(s.lang, ordinalOf(rating))}`}</span>
+      </p>
+      <p class="rating-estimate">
+        {`${s.t("strength")}: `}
+        <span id="rating-value">{formatRating(s.lang, rating)}</span>
+        {isProvisional(rating) ? (
+          <span class="tag" id="provisional">
+            {s.t("provisional")}
+          </span>
+        ) : null}
       </p>
       <p class="help">{s.t("ratingHelp")}</p>
       <RatingChartView history={history} games={rating.games} />
@@ -180,12 +189,12 @@ function Figures({ stats, analysed }: { stats: PlayerStatsJson; analysed: Profil
             <dd>{decimal(s.lang, analysed.accuracy)}</dd>
           </div>
         ) : null}
-        {analysed.games && analysed.luck !== null ? (
-          <div id="fig-luck">
-            <dt>{s.t("luck")}</dt>
-            <dd>{`${analysed.luck > 0 ? "+" : ""}${decimal(s.lang, analysed.luck, 2)}`}</dd>
+        {Object.entries(analysed.luck).map(([unit, luck]) => (
+          <div key={unit} class="fig-luck" data-unit={unit}>
+            <dt>{s.t("luckPerGame")}</dt>
+            <dd>{amountText(s.lang, luck, unit, true)}</dd>
           </div>
-        ) : null}
+        ))}
       </dl>
       {analysed.games ? (
         <p class="help">{countText(s.lang, "analysedOver", analysed.games, { n: analysed.games })}</p>
