@@ -97,10 +97,14 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     assert "Gewertet" in page.inner_text("#create-form")
     page.fill("input[name=games]", "1")
     page.check("input[name=rated]")
+    # all pass: Ramsch, so that the one game moves money and is rated (a redeal rates nobody)
+    page.eval_on_selector("#create-form details", "d => { d.open = true; }")
+    page.select_option("select[name=all_pass]", "ramsch")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
     rated_table = _table_of(page)
-    assert server.get(f"/api/tables/{rated_table}")["state"]["names"][0] == "Anna"
+    made = server.get(f"/api/tables/{rated_table}")["state"]
+    assert made["names"][0] == "Anna" and made["rules"]["all_pass"] == "ramsch"
     _play_until_over([page])
     page.wait_for_selector("#ledger")
     # The profile: one rated game, the chart from the start to it, the figures, the game.
