@@ -118,6 +118,7 @@ def _challenge(server: ServerProcess, db: str) -> None:
             tables[name].append(grant["table"])
             shown = b.ok("GET", f"/api/tables/{grant['table']}")["state"]
             assert shown["over"] and shown["last_result"]["hands"] == []  # with the replay
+            assert shown["played_on"] is False  # dealt its hands, but no game played on
             if k < DEALS - 1:
                 b.refused("GET", f"/api/tables/{grant['table']}/games/1", None, 403,
                           "challenge_running")  # fmt: skip
@@ -158,6 +159,10 @@ def _challenge(server: ServerProcess, db: str) -> None:
     # an earlier day: playable, unranked, its results open; a later one does not exist
     past = anna.ok("POST", "/api/challenges/2026-01-01/play")
     assert past["deal"] == 0
+    # played, a past day's deal counts among her games (today's only once the day is over)
+    _play_deal(server, past, False, [])
+    recent = {g["table"] for g in anna.ok("GET", "/api/players/Anna")["recent"]}
+    assert past["table"] in recent and not recent & set(tables["Anna"])
     old = anna.ok("GET", "/api/challenges/2026-01-01")
     assert old["ranked"] is False and "results" in old and old["leaderboard"] == []
     anna.refused("GET", "/api/challenges/2999-01-01", None, 400, "bad_day")

@@ -89,6 +89,18 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
             "games": 1, "accuracy": round(figures["accuracy"], 1),
             "luck": {"points": figures["luck"]},
         }  # fmt: skip
+        # played on from her game: under her name, among her tables (on any device), and
+        # outside her figures (its first steps were another's)
+        before = anna.ok("GET", "/api/players/Anna")
+        on = anna.ok("POST", f"/api/tables/{made['table']}/games/1/what-if",
+                     {"step": 1, "seat": 0, "player": "Someone"})  # fmt: skip
+        assert on["seat"] == 0
+        assert on["table"] in {x["table"] for x in anna.ok("GET", "/api/me")["seats"]}
+        assert anna.ok("GET", f"/api/tables/{on['table']}")["state"]["names"][0] == "Anna"
+        _play(server, [(on["table"], on["token"])])
+        assert anna.ok("GET", f"/api/tables/{on['table']}")["state"]["over"]
+        after = anna.ok("GET", "/api/players/Anna")
+        assert (after["stats"], after["recent"]) == (before["stats"], before["recent"])
         bert.refused("GET", "/api/players/Anna", None, 403, "private_profile")
         anna.ok("POST", "/api/me/profile", {"public": True})
         seen = bert.ok("GET", "/api/players/anna")

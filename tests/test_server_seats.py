@@ -502,7 +502,7 @@ def test_a_person_away_gets_a_bot_until_they_act_or_connect(db: str) -> None:
         no_foreign_token(again)
     finally:
         finish(server)
-    server = serve(db, "min_turn_seconds=0.01", "away_timeouts=2")
+    server = ServerProcess(db, settings=settings, bot_delay=0.02).start()
     try:
         after = state(server, table)
         assert after["seat_status"][0] == "away" and after["names"][0] == before["names"][0]

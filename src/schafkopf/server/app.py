@@ -402,9 +402,11 @@ def create_app(
             raise TableError(
                 "rate_limited", f"at most {settings.tables_per_minute} new tables a minute"
             )
-        new_id, invite, seat, token = hub.what_if(
-            table_id, number, body.step, body.seat, body.player
-        )
+        login = logins.optional(request)  # a logged-in person plays on under their name
+        player = login.account.name if login is not None else body.player
+        new_id, invite, seat, token = hub.what_if(table_id, number, body.step, body.seat, player)
+        if login is not None:  # among their tables on every device
+            accounts.keep_seat(login.account.id, new_id, seat, token)
         return {"table": new_id, "seat": seat, "token": token, "invite": invite}
 
     @app.post("/api/tables/{table_id}/tip")

@@ -390,7 +390,7 @@ class Hub:
         stand_in = level(PLAYED_ON_BOT)
         assert stand_in is not None
         seats = tuple(
-            HUMAN if s == seat else (k if k != HUMAN else stand_in.spec)
+            HUMAN if s == seat else (k if k != HUMAN else stand_in.id)
             for s, k in enumerate(old.config.seats)
         )
         config = dataclasses.replace(

@@ -5,10 +5,10 @@ games, best first (by ``mu - 3 sigma``), and the bot levels' anchored ratings be
 in the ladder's order, weakest first (the page shows them from the strongest).
 ``GET /api/players/{name}`` is a player's profile: the statistics of their finished games
 (those of ``schafkopf stats``), accuracy and luck (a game, per money unit) over the games
-that were analysed, the
-rating and its history, and the recent games. A private profile is shown to its owner only
-(``private_profile``; an unknown name: ``no_player``); a game still running shows nothing
-of itself, nor does the day's duplicate challenge until the day is over. A private
+that were analysed, the rating and its history, and the recent games. A private profile is
+shown to its owner only (``private_profile``; an unknown name: ``no_player``); a game still
+running shows nothing of itself, nor does the day's duplicate challenge until the day is
+over, nor a game played on from a replay (its first steps were another's). A private
 account stands on the leaderboard without its name (but for its owner).
 """
 
@@ -123,6 +123,8 @@ def _profile(
             continue
         if table.config.challenge and table.config.challenge >= today():
             continue  # the day's challenge: its deals say nothing until the day is over
+        if table.config.played_on:
+            continue  # a game played on from a replay: part of it someone else's, not a game
         games: list[dict[str, Any]] = []
         unit = tariff_unit(table.rules)
         for number in range(1, len(table.finished) + 1):

@@ -135,6 +135,12 @@ class TableConfig:
     """The first game's dealer: the dealer of ``deal``, or where the round before ended
     (another round goes on dealing from the seat after the last dealer)."""
 
+    @property
+    def played_on(self) -> bool:
+        """A game of another table played on from a replay ("what if"): its first steps
+        were another's (a challenge's table is dealt its hands too, but is its own game)."""
+        return bool(self.deal) and not self.challenge
+
     @classmethod
     def build(
         cls,
@@ -657,7 +663,7 @@ class Table:
             "rated": self.config.rated,
             "challenge": self.config.challenge or None,
             "duplicate_of": self.config.duplicate_of or None,
-            "played_on": bool(self.config.deal),
+            "played_on": self.config.played_on,
             "next_table": self.next_table,
         }
         if self.finished:

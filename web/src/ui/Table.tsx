@@ -672,7 +672,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
               </ol>
             ) : null}
             <div class="row">
-              {seated && !st.played_on ? (
+              {seated && (nextTable || !st.played_on) ? (
                 <button type="button" class="primary" id="again" onClick={() => void again()}>
                   {nextTable ? s.t("nextRound") : s.t("again")}
                 </button>

@@ -55,7 +55,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
     SQLite answers "database is locked" at once, without waiting, in some races (switching a
     new file to WAL while the other connection holds it): the whole transaction is tried
-    again until :data:`_SQLITE_PATIENCE` runs out; nothing of a failed try stays."""
+    again until :data:`_SQLITE_PATIENCE` runs out (a try may wait SQLite's own 5 s besides);
+    nothing of a failed try stays."""
     deadline = time.monotonic() + _SQLITE_PATIENCE
     pause = 0.02
     while True:
@@ -63,7 +64,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             _upgrade_once(engine, revision)
             return
         except OperationalError as e:
-            locked = engine.dialect.name == "sqlite" and "locked" in str(e.orig)
+            locked = engine.dialect.name == "sqlite" and "database is locked" in str(e.orig)
             if not locked or time.monotonic() + pause > deadline:
                 raise
         time.sleep(pause)
