@@ -105,6 +105,9 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     rated_table = _table_of(page)
     made = server.get(f"/api/tables/{rated_table}")["state"]
     assert made["names"][0] == "Anna" and made["rules"]["all_pass"] == "ramsch"
+    assert page.inner_text("#rated-tag") == "Gewertet"
+    page.wait_for_selector("#actions button.action:not([disabled])")  # her turn: no tips
+    assert page.locator("#tip-button").count() == 0
     _play_until_over([page])
     page.wait_for_selector("#ledger")
     # The profile: one rated game, the chart from the start to it, the figures, the game.

@@ -116,6 +116,12 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
         solo = anna.ok("POST", "/api/tables", {"games": 1, "player": "Anna"})
         _play(server, [(solo["table"], solo["token"])])
         marked = anna.ok("POST", "/api/tables", {"games": 1, "player": "Anna", "rated": True})
+        # the state says which count (two people, or marked), and a marked table has no tips
+        assert anna.ok("GET", f"/api/tables/{made['table']}")["state"]["rated"] is True
+        assert anna.ok("GET", f"/api/tables/{solo['table']}")["state"]["rated"] is False
+        assert anna.ok("GET", f"/api/tables/{marked['table']}")["state"]["rated"] is True
+        anna.refused("POST", f"/api/tables/{marked['table']}/tip", {"token": marked["token"]},
+                     403, "tips_rated")  # fmt: skip
         _play(server, [(marked["table"], marked["token"])])
         tables = {h["table"] for h in anna.ok("GET", "/api/players/Anna")["history"]}
         assert solo["table"] not in tables

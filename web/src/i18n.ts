@@ -124,6 +124,8 @@ const de = {
   seatBot: "Bot hinsetzen",
   nextRound: "Zur nächsten Runde",
   playedOnTag: "Weitergespielt",
+  ratedTag: "Gewertet",
+  ratedTagHelp: "Die Spiele dieses Tisches zählen für die Wertung.",
   nextRoundStarted: "Die nächste Runde hat angefangen und wartet auf dich.",
   watchNext: "Die nächste Runde ansehen",
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
@@ -409,6 +411,8 @@ const en: Record<TextKey, string> = {
   seatBot: "Seat a bot",
   nextRound: "To the next round",
   playedOnTag: "Played on",
+  ratedTag: "Rated",
+  ratedTagHelp: "This table's games count for the ratings.",
   nextRoundStarted: "The next round has begun and is waiting for you.",
   watchNext: "Watch the next round",
   timedOut: "Your time ran out: a bot played {action} for you.",
@@ -621,6 +625,7 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     seat_taken: "Dieser Platz ist schon besetzt",
     not_over: "Die Runde ist noch nicht zu Ende",
     tips_off: "Tipps gibt es hier nicht: am Tisch sitzen noch andere Menschen",
+    tips_rated: "An einem gewerteten Tisch gibt es keine Tipps",
     no_turn: "Du hast gerade nichts zu entscheiden",
     bad_step: "Diesen Schritt gibt es in dem Spiel nicht",
     name_taken: "Diesen Namen hat schon jemand",
@@ -668,6 +673,7 @@ export const ERRORS: Record<Lang, Record<string, string>> = {
     seat_taken: "That seat is already taken",
     not_over: "The round is not over yet",
     tips_off: "No tips here: other people sit at this table",
+    tips_rated: "No tips at a rated table",
     no_turn: "You have nothing to decide right now",
     bad_step: "That step is not in the game",
     name_taken: "Somebody has that name already",
@@ -872,7 +878,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     public: { label: "Öffentlicher Tisch", help: "Andere sehen den Tisch in der Übersicht und können sich dazusetzen." },
     rated: {
       label: "Gewertet",
-      help: "Für einen Tisch allein gegen Bots: die Spiele zählen dann für deine Wertung. Sitzen zwei oder mehr Menschen am Tisch, zählen die Spiele ohnehin.",
+      help: "Für einen Tisch allein gegen Bots: die Spiele zählen dann für deine Wertung, und Tipps gibt es keine. Sitzen zwei oder mehr Menschen am Tisch, zählen die Spiele ohnehin.",
     },
     tips: {
       label: "Tipps für alle",
@@ -916,11 +922,11 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     public: { label: "Public table", help: "Others see the table in the list and can sit down." },
     rated: {
       label: "Rated",
-      help: "For a table alone against bots: its games then count for your rating. With two or more people at the table the games count anyway.",
+      help: "For a table alone against bots: its games then count for your rating, and there are no tips. With two or more people at the table the games count anyway.",
     },
     tips: {
       label: "Tips for everyone",
-      help: "Anyone may ask for a tip. Without it, tips are only for a person whose other seats are all bots.",
+      help: "Anyone may ask for a tip. Without it, only a person playing alone with bots gets tips.",
     },
   },
 };

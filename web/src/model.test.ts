@@ -270,6 +270,8 @@ describe("tips", () => {
     expect(tipsAllowed(st(["person", "free", "bot", "bot"]))).toBe(false);
     expect(tipsAllowed(st(["person", "person", "bot", "bot"], { tips: true }))).toBe(true);
     expect(tipsAllowed(st(["person", "bot", "bot", "bot"], { seat: null }))).toBe(false);
+    expect(tipsAllowed(st(["person", "bot", "bot", "bot"], { rated: true }))).toBe(false); // counts for the rating
+    expect(tipsAllowed(st(["person", "bot", "bot", "bot"], { challenge: "2026-12-07" }))).toBe(false);
   });
 });
 

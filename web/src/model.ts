@@ -374,9 +374,9 @@ export function sessionFigures(statuses: (AnalysisStatus | null)[], seats: numbe
 }
 
 /** Whether this seat may ask for a tip: the creator allowed tips, or every other seat is a
- * bot (as the server decides). */
+ * bot (as the server decides); never where the games are rated or at a challenge's deal. */
 export function tipsAllowed(state: TableState | null): boolean {
-  if (!state || state.seat === null) return false;
+  if (!state || state.seat === null || state.rated || state.challenge) return false;
   if (state.tips) return true;
   const status = state.seat_status ?? [];
   return status.every((st, seat) => seat === state.seat || (st !== "person" && st !== "free"));

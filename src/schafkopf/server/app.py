@@ -106,6 +106,7 @@ _STATUS = {
     "seat_taken": 409,
     "not_over": 409,
     "tips_off": 403,
+    "tips_rated": 403,
     "no_turn": 409,
     "bad_step": 400,
     "name_taken": 409,
@@ -417,6 +418,8 @@ def create_app(
         seat = hub.holder(live, body.token)
         t = live.table
         if not tips_allowed(t.config, t.seat_status, seat):
+            if t.config.rated:  # alone with bots, but the games count for the rating
+                raise TableError("tips_rated", "no tips at a rated table")
             raise TableError("tips_off", "tips are only for tables where the others are bots")
         game = t.game
         if game is None or not game.legal_actions(seat):

@@ -28,18 +28,7 @@ from schafkopf.server.challenge import today
 from schafkopf.server.hub import Hub
 from schafkopf.server.ratings import Ratings, account_key, level_key
 from schafkopf.server.settings import ServerSettings
-from schafkopf.server.table import AWAY, HUMAN, LEFT, PERSON, Table, TableError
-
-
-def is_rated(table: Table) -> bool:
-    """Rated: marked so by its creator, or two or more seats taken by people (who may have
-    left since); never a table with tips for everyone, nor one whose cards were seen before
-    (a game played on, a duplicate, a challenge's deal)."""
-    c = table.config
-    if c.tips or c.deal or c.deals or c.challenge:
-        return False  # tips for everyone, or cards some have seen (a game played on, again)
-    people = sum(1 for st in table.seat_status if st in (PERSON, AWAY, LEFT))
-    return c.rated or people >= 2
+from schafkopf.server.table import HUMAN, Table, TableError, is_rated
 
 
 def seat_keys(table: Table, accounts: AccountStore) -> list[str | None]:

@@ -57,7 +57,7 @@ ERROR_CODES: Final = (
     "table_full", "bad_rules", "bad_seats", "bad_games", "bad_turn_seconds", "rate_limited",
     "table_closed", "unavailable", "server_full", "not_found", "bad_method", "not_creator",
     "seat_taken", "not_over", "tips_off", "no_turn", "bad_step", "name_taken", "bad_login",
-    "not_logged_in", "bad_csrf", "bad_origin", "weak_password", "bad_name",
+    "not_logged_in", "bad_csrf", "bad_origin", "weak_password", "bad_name", "tips_rated",
     "private_profile", "no_player", "challenge_running", "challenge_done", "bad_day",
 )  # fmt: skip
 """Every ``code`` an ``error`` message can carry."""

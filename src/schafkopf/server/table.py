@@ -660,7 +660,7 @@ class Table:
             "seat_status": list(self.seat_status),
             "stand_in": [s for s, st in enumerate(self.seat_status) if st in STAND_IN],
             "tips": self.config.tips,
-            "rated": self.config.rated,
+            "rated": is_rated(self),
             "challenge": self.config.challenge or None,
             "duplicate_of": self.config.duplicate_of or None,
             "played_on": self.config.played_on,
@@ -819,6 +819,17 @@ def distinct_name(name: str, names: Sequence[str], seat: int) -> str:
 
 MAX_NAME: Final = 30
 """The longest name a seat shows (a person's, or a bot's standing in for one)."""
+
+
+def is_rated(table: Table) -> bool:
+    """Rated: marked so by its creator, or two or more seats taken by people (who may have
+    left since); never a table with tips for everyone, nor one whose cards were seen before
+    (a game played on, a duplicate, a challenge's deal)."""
+    c = table.config
+    if c.tips or c.deal or c.deals or c.challenge:
+        return False  # tips for everyone, or cards some have seen (a game played on, again)
+    people = sum(1 for st in table.seat_status if st in (PERSON, AWAY, LEFT))
+    return c.rated or people >= 2
 
 
 def tips_allowed(config: TableConfig, seat_status: Sequence[str], seat: int) -> bool:

@@ -550,6 +550,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       )}
       {comparison ? <span class="duplicate-tag" id="duplicate-tag">{s.t("duplicateTag")}</span> : null}
       {st.played_on ? <span class="duplicate-tag" id="played-on-tag">{s.t("playedOnTag")}</span> : null}
+      {st.rated ? (
+        <span class="duplicate-tag" id="rated-tag" title={s.t("ratedTagHelp")}>
+          {s.t("ratedTag")}
+        </span>
+      ) : null}
       {chat.unseen > 0 && !chatShownOpen ? (
         <button type="button" class="chat-jump" id="chat-jump" onClick={toChat}>
           {s.t("chat")} <span class="badge">{chat.unseen}</span>
