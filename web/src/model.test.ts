@@ -20,6 +20,7 @@ import {
   seatWords,
   sessionFigures,
   tipsAllowed,
+  ownChance,
   splitLegal,
   trickOnTable,
 } from "./model";
@@ -304,5 +305,15 @@ describe("a seat's place after the round", () => {
       { seat: 2, balance: -10, place: 2 }, { seat: 3, balance: -50, place: 4 },
     ]);
     expect(finalOrder([])).toEqual([]);
+  });
+});
+
+describe("a tip's chance", () => {
+  it("is the seat's own side's: the declarer's, the called Sau's holder's, or the defenders'", () => {
+    const v = view({ contract: { kind: "rufspiel", declarer: 1, suit: "E" } });
+    expect(ownChance(v, 1, 0.8)).toBeCloseTo(0.8); // the declarer
+    expect(ownChance({ ...v, partner: 2 }, 2, 0.8)).toBeCloseTo(0.8); // holds the called Sau
+    expect(ownChance({ ...v, partner: 2 }, 0, 0.8)).toBeCloseTo(0.2); // a defender who knows
+    expect(ownChance({ ...v, partner: null }, 3, 0.8)).toBeCloseTo(0.2); // a defender
   });
 });

@@ -382,6 +382,13 @@ export function tipsAllowed(state: TableState | null): boolean {
   return status.every((st, seat) => seat === state.seat || (st !== "person" && st !== "free"));
 }
 
+/** The seat's own side's chance to win, from the declarers' chance a tip gives: the seat
+ * declares, or holds the called Sau (its known partner is itself), else it defends. */
+export function ownChance(view: ViewJson, seat: number, declarers: number): number {
+  const declaring = view.contract?.declarer === seat || view.partner === seat;
+  return declaring ? declarers : 1 - declarers;
+}
+
 /** The history step (1-based) at which a game played on from the replay's position starts:
  * the next card's place in the history after ``cards`` cards; null when none is left. */
 export function playOnStep(history: { action: string }[], cards: number): number | null {

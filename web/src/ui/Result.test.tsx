@@ -32,7 +32,7 @@ const SAY = {
     redeal: "Die Karten werden neu gegeben.", with: "mit", loserSide: "nur die der Gewinner zählen",
   },
   en: {
-    result: "Result", game: "Game", augen: "Points", tricks: "Tricks", won: "won", lost: "lost",
+    result: "Result", game: "Game", augen: "Card points", tricks: "Tricks", won: "won", lost: "lost",
     declarers: "Declarers", defenders: "Defenders", held: { declarers: "with the declarers", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
     under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",

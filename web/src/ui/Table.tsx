@@ -55,6 +55,7 @@ import {
   seatWords,
   splitLegal,
   tipsAllowed,
+  ownChance,
   trickOnTable,
   type Model,
 } from "../model";
@@ -752,7 +753,9 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
                   .replace("{value}", amountText(s.lang, tip.value, tip.unit, true))
                   .replace("{second}", tip.second ? optionWords(tip.second, s.lang, s.french) : "–")
                   .replace("{second_value}", tip.second_value === null ? "–" : amountText(s.lang, tip.second_value, tip.unit, true))}
-                {tip.chance !== null ? ` ${s.t("tipChance").replace("{chance}", `${Math.round(tip.chance * 100)} %`)}` : ""}
+                {tip.chance !== null && v && me !== null
+                  ? ` ${s.t("tipChance").replace("{chance}", `${Math.round(ownChance(v, me, tip.chance) * 100)} %`)}`
+                  : ""}
               </span>
             ) : null}
           </div>
