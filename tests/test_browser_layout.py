@@ -198,6 +198,9 @@ def test_the_header_s_controls_are_big_enough_to_tap_on_a_phone(
     page.click("header.top details.menu summary")
     labels = page.locator("details.menu .setting-label").all_inner_texts()
     assert labels == ["Sprache", "Stich liegen lassen"], labels
+    for i in range(page.locator("details.menu .setting select").count()):  # thumb-sized too
+        box = page.locator("details.menu .setting select").nth(i).bounding_box()
+        assert box is not None and box["height"] >= 40, box
     page.click("#menu-challenge")
     page.wait_for_selector("header.top details.menu:not([open])")
     assert not errors, errors
