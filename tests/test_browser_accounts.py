@@ -110,6 +110,10 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     assert page.locator("#tip-button").count() == 0
     _play_until_over([page])
     page.wait_for_selector("#ledger")
+    # the end says how the rated game moved her rating (from the start's 25,0)
+    page.wait_for_selector("#rating-change")
+    assert page.inner_text("#rating-change").startswith("Deine Spielstärke: 25,0 → ")
+    _shot(page, "rated-over")
     # The profile: one rated game, the chart from the start to it, the figures, the game.
     page.click("#nav-me")
     page.wait_for_selector("#rating-chart svg")

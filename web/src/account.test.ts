@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { START_RATING, decimal, formatRating, isProvisional, mergeSeats, ordinalOf, profileUrl, ratingChart, seatsToKeep, takeAccountSeats } from "./account";
+import { START_RATING, decimal, formatRating, isProvisional, mergeSeats, ratingChange, ordinalOf, profileUrl, ratingChart, seatsToKeep, takeAccountSeats } from "./account";
 import { saveSeat, seatFor, type HeldSeat } from "./seats";
 
 class MemoryStorage implements Storage {
@@ -147,5 +147,18 @@ describe("the rating chart", () => {
     const chart = ratingChart([{ rating: { mu: 20, sigma: 0 } }, { rating: { mu: 20, sigma: 0 } }], 5, size)!;
     expect(chart.top).toBeGreaterThan(chart.bottom);
     for (const p of chart.points) expect(p.y).toBeCloseTo(60);
+  });
+});
+
+describe("a table's rating change", () => {
+  it("runs from before its first rated game to after its last, other tables left out", () => {
+    const r = (mu: number) => ({ mu, sigma: 5 });
+    const history = [
+      { table: "a", before: r(25), rating: r(27) },
+      { table: "b", before: r(27), rating: r(26) },
+      { table: "b", before: r(26), rating: r(29) },
+    ];
+    expect(ratingChange(history, "b")).toEqual({ before: r(27), after: r(29) });
+    expect(ratingChange(history, "c")).toBeNull();
   });
 });

@@ -83,6 +83,18 @@ export function isProvisional(r: RatingLike): boolean {
   return r.sigma > PROVISIONAL_SIGMA;
 }
 
+/** How one table's rated games moved a player's rating (their history oldest first): the
+ * rating before the first of them and after the last; null where none was rated. */
+export function ratingChange(
+  history: { table: string; before?: RatingLike; rating: RatingLike }[],
+  table: string,
+): { before: RatingLike; after: RatingLike } | null {
+  const here = history.filter((h) => h.table === table);
+  const first = here[0];
+  const last = here[here.length - 1];
+  return first?.before && last ? { before: first.before, after: last.rating } : null;
+}
+
 /** The figure the leaderboard ranks by: mu − 3 sigma. */
 export function ordinalOf(r: RatingLike): number {
   return r.ordinal ?? r.mu - 3 * r.sigma;

@@ -106,6 +106,8 @@ export interface RatingPoint {
   table: string;
   game: number;
   at: number;
+  /** The rating before this game and after it. */
+  before?: RatingJson;
   rating: RatingJson;
 }
 

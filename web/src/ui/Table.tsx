@@ -3,6 +3,7 @@
 // and the ledger. The server decides everything; the page draws it and sends choices.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import { decimal, ratingChange, type RatingLike } from "../account";
 import { ApiError, api } from "../api";
 import { cardName } from "../cards";
 import { challengeTableUrl, challengeUrl, dealOfName, progressOf, type ChallengeJson } from "../challenge";
@@ -291,6 +292,18 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       else setNotice(errorText(s.lang, code));
     }
   };
+
+  /** How this table's rated games moved the logged-in person's rating, once it is over. */
+  const [moved, setMoved] = useState<{ before: RatingLike; after: RatingLike } | null>(null);
+  const ratedOver = Boolean(over && st?.rated && account);
+  useEffect(() => {
+    if (!ratedOver || !account) return;
+    let stop = false;
+    api.player(account.name).then((p) => !stop && setMoved(ratingChange(p.history, table)), () => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [ratedOver, account?.name, table]);
 
   /** A duplicate table's comparison with its original (null: none, or not one). */
   const [comparison, setComparison] = useState<ComparisonJson | null>(null);
@@ -667,6 +680,13 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
               </p>
             ) : null}
             {me !== null && st.ledger.length ? <p class="standing" id="my-standing">{standingText(s.lang, st.ledger, me, unit)}</p> : null}
+            {moved ? (
+              <p class="standing" id="rating-change">
+                {s.t("ratingMoved")
+                  .replace("{before}", decimal(s.lang, moved.before.mu))
+                  .replace("{after}", decimal(s.lang, moved.after.mu))}
+              </p>
+            ) : null}
             {st.ledger.length ? (
               <ol class="final-order" id="final-order" aria-label={s.t("finalLedger")}>
                 {finalOrder(st.ledger).map((x) => (
