@@ -138,3 +138,35 @@ def test_rated_games_profiles_and_the_leaderboard(tmp_path: Path) -> None:
         Browser(restarted).refused("GET", "/api/players/Nobody", None, 404, "no_player")
     finally:
         restarted.stop()
+
+
+def test_which_tables_are_rated_and_which_give_tips() -> None:
+    """Marked rated: no tips; tips for everyone: unrated, and tips (both marked: tips win);
+    two people: rated; a game played on or a challenge's deal: never rated."""
+    import dataclasses
+
+    from schafkopf.cards import card_token
+    from schafkopf.server.table import PERSON, Table, TableConfig, is_rated, tips_allowed
+
+    alone = ["human", "heuristic", "heuristic", "heuristic"]
+
+    def table(**kw: Any) -> Table:
+        return Table("t", TableConfig.build(seats=kw.pop("seats", alone), seed=1, **kw))
+
+    for kw, rated, tips in (
+        ({}, False, True),
+        ({"rated": True}, True, False),
+        ({"tips": True}, False, True),
+        ({"rated": True, "tips": True}, False, True),
+    ):
+        t = table(**kw)
+        assert (is_rated(t), tips_allowed(t.config, t.seat_status, 0)) == (rated, tips), kw
+    two = table(seats=["human", "human", "heuristic", "heuristic"])
+    two.seat_status[1] = PERSON
+    assert is_rated(two) and not tips_allowed(two.config, two.seat_status, 0)
+    marked = table(rated=True)
+    assert marked.game is not None
+    hands = tuple(" ".join(card_token(c) for c in hand) for hand in marked.game.deal)
+    assert not is_rated(Table("p", dataclasses.replace(marked.config, deal=hands)))
+    day = dataclasses.replace(marked.config, deal=hands, challenge="2026-01-01")
+    assert not is_rated(Table("c", day)) and not day.played_on

@@ -835,8 +835,9 @@ def is_rated(table: Table) -> bool:
 def tips_allowed(config: TableConfig, seat_status: Sequence[str], seat: int) -> bool:
     """Whether ``seat`` may ask for a tip: where every other seat is a bot, or where the
     table's creator allowed tips for everyone; never at a duplicate challenge's table, nor
-    where the creator marked the table rated."""
-    if config.challenge or config.rated:
+    where the creator marked the table rated (unless they allowed tips for everyone too,
+    which leaves the table unrated: see :func:`is_rated`)."""
+    if config.challenge or (config.rated and not config.tips):
         return False  # a challenge's deal, a table its creator marked rated
     return config.tips or all(
         st not in (PERSON, FREE) for s, st in enumerate(seat_status) if s != seat
