@@ -203,6 +203,9 @@ const de = {
   rating: "Wertung",
   ratingHelp: "Der Ranglistenwert ist die vorsichtige Schätzung, nach der die Rangliste ordnet (auch die Bots). Die Spielstärke ist die Schätzung mit ihrem Spielraum (zu 95 % sicher); jedes gewertete Spiel macht ihn enger. Vorläufig, solange er weiter als ±5 ist (etwa die ersten 40 Spiele).",
   strength: "Spielstärke",
+  /** As column headers, breakable on a phone (a soft hyphen). */
+  ordinalHead: "Ranglisten\u00adwert",
+  strengthHead: "Spiel\u00adstärke",
   provisional: "vorläufig",
   ratedGame: "1 gewertetes Spiel",
   ratedGames: "{n} gewertete Spiele",
@@ -491,6 +494,8 @@ const en: Record<TextKey, string> = {
   rating: "Rating",
   ratingHelp: "The ranking score is the cautious estimate the leaderboard orders by (the bots too). The playing strength is the estimate with its range (95 % sure); each rated game narrows it. Provisional while it is wider than ±5 (about the first 40 games).",
   strength: "Playing strength",
+  ordinalHead: "Ranking score",
+  strengthHead: "Playing strength",
   provisional: "provisional",
   ratedGame: "1 rated game",
   ratedGames: "{n} rated games",

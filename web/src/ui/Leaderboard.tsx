@@ -35,8 +35,8 @@ export function Leaderboard() {
                 <tr>
                   <th title={s.t("rank")}>#</th>
                   <th>{s.t("player")}</th>
-                  <th>{s.t("ordinal")}</th>
-                  <th>{s.t("strength")}</th>
+                  <th>{s.t("ordinalHead")}</th>
+                  <th>{s.t("strengthHead")}</th>
                   <th>{s.t("gamesWord")}</th>
                 </tr>
               </thead>
@@ -72,8 +72,8 @@ export function Leaderboard() {
               <thead>
                 <tr>
                   <th>{s.t("bot")}</th>
-                  <th>{s.t("ordinal")}</th>
-                  <th>{s.t("strength")}</th>
+                  <th>{s.t("ordinalHead")}</th>
+                  <th>{s.t("strengthHead")}</th>
                 </tr>
               </thead>
               <tbody>
