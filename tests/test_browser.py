@@ -369,6 +369,8 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         total = page.inner_text("#replay-step").split("/")[1]
         assert page.inner_text("#replay-step") == f"{step}/{total}"
         assert page.locator("#replay-trick figure.judged").count() >= 1
+        if page.locator("#analysis-chart").count():  # the chart marks the step shown
+            assert page.locator("#analysis-now").count() == 1
     _shot(page, "analysis")
 
 

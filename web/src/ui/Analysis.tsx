@@ -57,10 +57,12 @@ interface Props {
   names: string[];
   /** The game's cards in all (for the chart's width). */
   cards: number;
+  /** The replay's step: the cards shown (marked on the chart). */
+  step: number;
   onStep(step: number): void;
 }
 
-export function AnalysisPanel({ status, error, start, names, cards, onStep }: Props) {
+export function AnalysisPanel({ status, error, start, names, cards, step, onStep }: Props) {
   const s = useSettings();
   if (!status || status.status === "none" || status.status === "failed") {
     return (
@@ -83,10 +85,10 @@ export function AnalysisPanel({ status, error, start, names, cards, onStep }: Pr
       </div>
     );
   }
-  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} onStep={onStep} />;
+  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} step={step} onStep={onStep} />;
 }
 
-function AnalysisDone({ analysis, names, cards, onStep }: { analysis: AnalysisJson; names: string[]; cards: number; onStep(step: number): void }) {
+function AnalysisDone({ analysis, names, cards, step, onStep }: { analysis: AnalysisJson; names: string[]; cards: number; step: number; onStep(step: number): void }) {
   const s = useSettings();
   const n = names.length;
   const money = (x: number, signed = true) => amountText(s.lang, Math.round(x * 100) / 100, analysis.unit, signed);
@@ -94,7 +96,7 @@ function AnalysisDone({ analysis, names, cards, onStep }: { analysis: AnalysisJs
   return (
     <div class="analysis done" id="analysis">
       <SeatFigures id="analysis-seats" seats={analysis.seats} names={names} unit={analysis.unit} />
-      <Chart analysis={analysis} players={n} cards={cards} />
+      <Chart analysis={analysis} players={n} cards={cards} step={step} />
       {worst.length ? (
         <ol class="verdicts" id="analysis-list">
           {worst.map((d) => (
@@ -131,7 +133,8 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
   );
 }
 
-function Chart({ analysis, players, cards }: { analysis: AnalysisJson; players: number; cards: number }) {
+/** The declarers' chance card by card, with a mark at the replay's step (cards shown). */
+function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; players: number; cards: number; step: number }) {
   const s = useSettings();
   const line = chanceLine(analysis, players);
   if (line.length < 2) return null;
@@ -153,6 +156,9 @@ function Chart({ analysis, players, cards }: { analysis: AnalysisJson; players: 
           </text>
         ))}
         <polyline points={points} fill="none" stroke="#8a3c00" stroke-width="2" />
+        {step >= 1 && step <= cards ? (
+          <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={h - pad} stroke="#1f5e3a" stroke-width="1.5" />
+        ) : null}
       </svg>
       <figcaption>{s.t("chanceChart")}</figcaption>
     </figure>

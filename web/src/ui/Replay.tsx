@@ -177,7 +177,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
         </button>
       </div>
       {error ? <p class="notice">{error}</p> : null}
-      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} onStep={setStep} /> : null}
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={setStep} /> : null}
     </section>
   );
 }
