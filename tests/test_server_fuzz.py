@@ -47,7 +47,7 @@ from schafkopf.server.protocol import (
     ResumeMessage,
     parse_client_message,
 )
-from schafkopf.server.table import HUMAN, Table, TableConfig, TableError
+from schafkopf.server.table import HUMAN, Table, TableConfig, TableError, distinct_name
 from server_helpers import my_move, start_test_services
 from test_server_process import ServerProcess
 
@@ -956,7 +956,11 @@ def test_join_bodies(
         assert taken == seats + 1
         names = fuzzed.state(join_table.table)["state"]["names"]
         given = " ".join(body.get("name", "").split())[:30]
-        assert names[data["seat"]] == (given or f"Spieler {data['seat'] + 1}"), names
+        # a name another seat shows gets a number ("A 2"): the seats stay apart
+        shown = distinct_name(
+            given or f"Spieler {data['seat'] + 1}", before["state"]["names"], data["seat"]
+        )
+        assert names[data["seat"]] == shown, names
         join_table.next_seat += 1
     fuzzed.check_log()
 
