@@ -619,6 +619,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   // the last game's result in a line until the next game's first card (the whole lies below)
   const resultFresh = st.over || !(v?.history ?? []).some((e) => isCardName(e.action));
   const nextTable = st.next_table ?? model.again?.table ?? null;
+  /** The same cards once more: for a seat of a finished round not played on from a replay. */
+  const offersDuplicate = seated && !nextTable && !st.played_on && st.ledger.length > 0;
   const progress = standing ? progressOf(standing, true) : null;
   // a challenge's games open once every deal is played (or its day is over)
   const replayOpen = !challengeDay || Boolean(standing && (standing.done || !standing.ranked));
@@ -703,7 +705,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
                   {nextTable ? s.t("nextRound") : s.t("again")}
                 </button>
               ) : null}
-              {seated && !nextTable && !st.played_on && st.ledger.length ? (
+              {offersDuplicate ? (
                 <button type="button" id="duplicate" title={s.t("duplicateHelp")} onClick={() => void again(true)}>
                   {s.t("duplicate")}
                 </button>
@@ -717,7 +719,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
                 {s.t("toLobby")}
               </button>
             </div>
-            {seated && !nextTable && !st.played_on && st.ledger.length ? <p class="help">{s.t("duplicateHelpLine")}</p> : null}
+            {offersDuplicate ? <p class="help">{s.t("duplicateHelpLine")}</p> : null}
           </div>
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
