@@ -17,6 +17,8 @@ import {
   finalPlace,
   rivals,
   saidBySeat,
+  withoutRepeats,
+  sameNaming,
   seatWords,
   sessionFigures,
   tipsAllowed,
@@ -99,6 +101,17 @@ describe("what each seat said", () => {
       ],
     });
     expect(saidBySeat(v, 4)).toEqual([["klopfen", "weiter"], ["spiel", "weiter", "kontra"], ["spiel", "wenz"], ["weiter"]]);
+  });
+
+  it("lists a replay's words in order, a Wenz offered and then named once, a solo's naming kept", () => {
+    const said = [
+      { seat: 0, action: "spiel" }, { seat: 1, action: "weiter" }, { seat: 3, action: "spiel" },
+      { seat: 3, action: "wenz" }, { seat: 0, action: "weiter" }, { seat: 3, action: "wenz" },
+      { seat: 2, action: "solo" }, { seat: 2, action: "solo H" }, { seat: 1, action: "weiter" }, // a second "weiter" stays
+    ];
+    expect(withoutRepeats(said, sameNaming).map((x) => `${x.seat}:${x.action}`)).toEqual([
+      "0:spiel", "1:weiter", "3:spiel", "3:wenz", "0:weiter", "2:solo", "2:solo H", "1:weiter",
+    ]);
   });
 
   it("finds whom a seat must outbid in the settling round", () => {

@@ -163,21 +163,36 @@ export function placeOf(seat: number, me: number | null, players: number): "sout
   return places[(seat - bottom + players) % players] ?? "north";
 }
 
+/** Words said in order, each ``{seat, ...}``, without a seat's word that repeats its own
+ * last one (``same`` tells a repeat): a Wenz offered in the auction, then named, is
+ * said once, not "Wenz, Wenz" (a solo is named with its suit, so both words stay). */
+export function withoutRepeats<T extends { seat: number }>(said: T[], same: (a: T, b: T) => boolean): T[] {
+  const last = new Map<number, T>();
+  const out: T[] = [];
+  for (const entry of said) {
+    const before = last.get(entry.seat);
+    if (before !== undefined && same(before, entry)) continue;
+    last.set(entry.seat, entry);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** Whether two words name the same contract ("wenz" offered, then "wenz" named): the
+ * replay says such a word once, and every other word as often as it was said. */
+export function sameNaming(a: { action: string }, b: { action: string }): boolean {
+  return a.action === b.action && parseContractName(a.action) !== null;
+}
+
 /** Each seat's words in this game, in order: klopft, weiter, spiel, offers, the named
- * contract, Kontra, Re (the engine's action names; "nicht klopfen" is left out, and a
- * naming that repeats the seat's offer word for word, as a Wenz does, is said once). */
+ * contract, Kontra, Re (the engine's action names; "nicht klopfen" is left out, and a word
+ * that repeats the seat's last, as a Wenz offered and then named, or "spiel" held, is said
+ * once: a bubble holds few words). */
 export function saidBySeat(view: ViewJson | undefined, players: number): string[][] {
   const out: string[][] = Array.from({ length: players }, () => []);
   if (!view) return out;
-  for (const entry of view.history) {
-    const name = entry.action;
-    if (isCardName(name)) continue;
-    if (name === "nicht klopfen") continue;
-    const said = out[entry.seat];
-    // a Wenz offered, then named: one word, not "wenz wenz" (a solo is named with its suit)
-    if (said && said[said.length - 1] === name) continue;
-    said?.push(name);
-  }
+  const words = view.history.filter((h) => !isCardName(h.action) && h.action !== "nicht klopfen");
+  for (const entry of withoutRepeats(words, (a, b) => a.action === b.action)) out[entry.seat]?.push(entry.action);
   return out;
 }
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
-import { cardDecisionAt, playOnStep, replayPosition } from "../model";
+import { cardDecisionAt, playOnStep, replayPosition, sameNaming, withoutRepeats } from "../model";
 import type { ReplayJson } from "../protocol";
 import { AnalysisPanel, optionWords, useAnalysis } from "./Analysis";
 import { Card } from "./Card";
@@ -76,7 +76,10 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
   const { played, trickIndex, inTrick } = replayPosition(data.tricks, step);
   const trick = step > 0 ? data.tricks[trickIndex] : undefined;
   const sortedHands = ((data as unknown as { sorted_hands?: string[][] }).sorted_hands) ?? rec.hands.map((h) => h.split(" "));
-  const said = saidOf(data);
+  const saidText = (x: Said) =>
+    x.action === "__contract" && rec.contract ? contractText(s.lang, rec.contract, s.french) : actionText(s.lang, x.action, s.french);
+  // a Wenz offered, then named, reads once (as at the table; a record's named contract too)
+  const said = withoutRepeats(saidOf(data), (a, b) => sameNaming(a, b) || (b.action === "__contract" && saidText(a) === saidText(b)));
   const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
   const done = trick !== undefined && inTrick === trick.cards.length;
   const judgedCards = analysis.status?.status === "done" ? analysis.status.analysis : null;
@@ -93,7 +96,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
       <ol class="said" id="replay-said">
         {said.map((x, i) => (
           <li key={i}>
-            <strong>{names[x.seat]}</strong>: {x.action === "__contract" && rec.contract ? contractText(s.lang, rec.contract, s.french) : actionText(s.lang, x.action, s.french)}
+            <strong>{names[x.seat]}</strong>: {saidText(x)}
           </li>
         ))}
       </ol>
