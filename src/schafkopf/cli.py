@@ -15,8 +15,11 @@ from typing import Annotated, Any, Final
 
 import typer
 
+from schafkopf.cli_usage import WordedUsageGroup
+
 app = typer.Typer(
     name="schafkopf",
+    cls=WordedUsageGroup,  # usage errors (--deals abc) in the command's language
     help="Schafkopf: play in the browser or the terminal, score, analyse and import game "
     "records, match the bots.",
     no_args_is_help=True,

@@ -116,6 +116,29 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "hand_size": "Eine Hand hat {need} Karten, nicht {got}.",
         "card_twice": "Die Karte {card} steht zweimal in der Hand.",
         "not_in_deck": "Nicht im kurzen Blatt: {cards}.",
+        # the command line itself, before a command runs (schafkopf.cli_usage)
+        "cli_usage": "Aufruf:",
+        "cli_help": "„{command} {option}“ liefert weitere Informationen.",
+        "cli_no_option": "Die Option {opt} gibt es nicht.",
+        "cli_no_option_near": "Die Option {opt} gibt es nicht; meintest du {near}?",
+        "cli_needs_value": "Die Option {opt} braucht einen Wert.",
+        "cli_takes_no_value": "Die Option {opt} nimmt keinen Wert an.",
+        "cli_missing_argument": "Das Argument {argument} fehlt.",
+        "cli_missing_option": "Die Option {opt} fehlt.",
+        "cli_not_whole": "{opt} muss eine ganze Zahl sein (nicht {value}).",
+        "cli_not_number": "{opt} muss eine Zahl sein (nicht {value}).",
+        "cli_not_bool": "{opt} kann nur true oder false sein (nicht {value}).",
+        "cli_at_least": "{opt} muss mindestens {low} sein (nicht {value}).",
+        "cli_at_most": "{opt} darf höchstens {high} sein (nicht {value}).",
+        "cli_above": "{opt} muss größer als {low} sein (nicht {value}).",
+        "cli_below": "{opt} muss kleiner als {high} sein (nicht {value}).",
+        "cli_bad_value": "Ungültiger Wert für {opt}: {detail}",
+        "cli_no_command": "Den Befehl {command} gibt es nicht; es gibt {commands}.",
+        "cli_no_command_near": "Den Befehl {command} gibt es nicht; meintest du {near}?",
+        "cli_missing_command": "Hier fehlt ein Befehl; es gibt {commands}.",
+        "cli_extra_argument": "Ein Argument zu viel: {args}.",
+        "cli_extra_arguments": "{count} Argumente zu viel: {args}.",
+        "cli_other": "{detail}",
     },
     "en": {
         "unknown_preset": "There is no rules preset {name}; the presets are {presets}.",
@@ -191,6 +214,28 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "hand_size": "A hand has {need} cards, not {got}.",
         "card_twice": "The card {card} is in the hand twice.",
         "not_in_deck": "Not in the short deck: {cards}.",
+        "cli_usage": "Usage:",
+        "cli_help": "Try '{command} {option}' for help.",
+        "cli_no_option": "There is no option {opt}.",
+        "cli_no_option_near": "There is no option {opt}; did you mean {near}?",
+        "cli_needs_value": "The option {opt} needs a value.",
+        "cli_takes_no_value": "The option {opt} takes no value.",
+        "cli_missing_argument": "The argument {argument} is missing.",
+        "cli_missing_option": "The option {opt} is missing.",
+        "cli_not_whole": "{opt} must be a whole number (not {value}).",
+        "cli_not_number": "{opt} must be a number (not {value}).",
+        "cli_not_bool": "{opt} can only be true or false (not {value}).",
+        "cli_at_least": "{opt} must be at least {low} (not {value}).",
+        "cli_at_most": "{opt} must be at most {high} (not {value}).",
+        "cli_above": "{opt} must be greater than {low} (not {value}).",
+        "cli_below": "{opt} must be less than {high} (not {value}).",
+        "cli_bad_value": "Invalid value for {opt}: {detail}",
+        "cli_no_command": "There is no command {command}; the commands are {commands}.",
+        "cli_no_command_near": "There is no command {command}; did you mean {near}?",
+        "cli_missing_command": "A command is missing here; the commands are {commands}.",
+        "cli_extra_argument": "One argument too many: {args}.",
+        "cli_extra_arguments": "{count} arguments too many: {args}.",
+        "cli_other": "{detail}",
     },
 }
 """Every error text of the command line, per language; ``{placeholders}`` from the error's
@@ -214,6 +259,46 @@ _BROKEN_FILE: Final = frozenset(
 def message(key: str, lang: str = "en", **values: object) -> str:
     """The text ``key`` in ``lang`` (``de`` or ``en``) with its placeholders filled."""
     return ERROR_TEXTS[lang][key].format(**values)
+
+
+_USAGE_AS_GIVEN: Final = frozenset({"opt", "low", "high", "count", "detail"})
+"""A usage error's parameters shown as they are: option names, numbers, typer's own words; the
+others are what a person typed (quoted) or names to choose from (joined)."""
+
+_OR: Final = {"de": "oder", "en": "or"}
+
+
+def usage_error_text(reason: str, params: Mapping[str, Any], lang: str = "en") -> str:
+    """A usage error of the command line (``reason`` and ``params`` from
+    :func:`schafkopf.cli_usage.usage_reason`) worded in ``lang``: option names and numbers as
+    they are, what a person typed (``value``, ``args``, an unknown ``command``) and an
+    ``argument``'s name quoted, names to choose from joined (``commands``; ``near``, the
+    suggestions, with "or").
+
+    >>> usage_error_text("cli_not_whole", {"opt": "--deals", "value": "abc"}, "de")
+    '--deals muss eine ganze Zahl sein (nicht „abc“).'
+    >>> usage_error_text("cli_no_option_near", {"opt": "--dels", "near": ["--deals"]}, "en")
+    'There is no option --dels; did you mean --deals?'
+    """
+    values: dict[str, str] = {}
+    for name, value in params.items():
+        if name == "near":
+            items = [str(x) for x in value]
+            values[name] = (
+                f"{', '.join(items[:-1])} {_OR[lang]} {items[-1]}" if len(items) > 1 else items[0]
+            )
+        elif name == "commands":
+            values[name] = ", ".join(str(x) for x in value)
+        elif name == "args":
+            values[name] = ", ".join(_quoted(str(x), lang) for x in value)
+        elif name in _USAGE_AS_GIVEN:
+            values[name] = str(value)
+        else:
+            values[name] = _quoted(str(value), lang)
+    try:
+        return message(reason, lang, **values)
+    except KeyError:  # a reason or parameter these tables lack: typer's own words
+        return str(params.get("detail", reason))
 
 
 def error_text(error: SchafkopfError, lang: str = "en") -> str:
