@@ -433,7 +433,8 @@ def test_the_summary_and_the_html_report(records: Path, tmp_path: Path) -> None:
 
     with opened_in_chromium(report) as (page, errors):
         assert page.locator("section.game").count() == 3  # the session and two games
-        assert page.locator("#game-1 svg.chance polyline").count() == 1
+        assert page.locator("#game-1 svg.chance circle").count() >= 2  # a dot a card judged
+        assert page.locator("#game-1 svg.chance polyline").count() == 1  # the open cards
         assert page.locator("#game-1 table.steps tr").count() > 30
         assert "Genauigkeit" in page.inner_text("#session")
         accuracy_cell = page.locator("#session tr[data-seat] td.num").first.inner_text()

@@ -199,6 +199,12 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     phone.click("#nav-me")
     phone.wait_for_selector("#rating-chart svg")
     _no_overflow(phone)
+    small = phone.evaluate(
+        """() => [...document.querySelectorAll('#profile a, #profile button')]
+            .filter((e) => e.getBoundingClientRect().height < 40)
+            .map((e) => e.id || e.textContent)"""
+    )
+    assert not small, f"links or buttons under 40 px high on the phone's profile: {small}"
     _shot(phone, "phone-profile")
     phone.click("#nav-leaderboard")
     phone.wait_for_selector("#leaderboard-table")

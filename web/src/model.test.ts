@@ -3,6 +3,8 @@ import {
   COLLECT_MS,
   cardDecisionAt,
   chanceLine,
+  openLine,
+  stepPoints,
   stepOf,
   worstDecisions,
   initialModel,
@@ -253,6 +255,22 @@ describe("the analysis in the replay", () => {
   it("lists the verdicts costliest first and draws the chance by card", () => {
     expect(worstDecisions(analysis).map((x) => x.index)).toEqual([1, 20, 9]);
     expect(chanceLine(analysis, 4)).toEqual([[1, 0.5], [4, 0.75]]);
+  });
+
+  it("draws whether the declarers win with open cards as a step line", () => {
+    const open: AnalysisJson = {
+      ...analysis,
+      decisions: [
+        d({ trick: 1, position: 1, index: 9, chance: 0.5, open_expected: 30 }),
+        d({ trick: 1, position: 3, index: 11, chance: 0.4, open_expected: -30 }),
+        d({ trick: 1, position: 2, index: 10, chance: 0.6, open_expected: 20 }),
+        d({ trick: 2, position: 1, index: 13, chance: null, open_expected: 10 }), // no declarers
+        d({ trick: 2, position: 2, index: 14, chance: 0.2 }), // not judged with open cards
+      ],
+    };
+    expect(openLine(open, 4)).toEqual([[1, 1], [2, 1], [3, 0]]);
+    expect(stepPoints(openLine(open, 4))).toEqual([[1, 1], [2, 1], [3, 1], [3, 0]]);
+    expect(stepPoints([])).toEqual([]);
   });
 });
 

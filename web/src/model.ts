@@ -337,6 +337,32 @@ export function chanceLine(analysis: AnalysisJson, players: number): [number, nu
   return out.sort((a, b) => a[0] - b[0]);
 }
 
+/** Whether the declaring side wins from each card on with every card open and best play
+ * after it (1 won, 0 lost): [replay step, 0 or 1], in order; it moves only where a card
+ * gave the game away or won it with the cards as they lay. */
+export function openLine(analysis: AnalysisJson, players: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const d of analysis.decisions) {
+    const step = stepOf(d, players);
+    const open = d.open_expected;
+    if (step !== null && d.chance !== null && d.chance !== undefined && open !== null && open !== undefined) {
+      out.push([step, open > 0 ? 1 : 0]);
+    }
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** The points of a step line through ``points`` (each value holds until the next step). */
+export function stepPoints(points: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  points.forEach(([x, y], i) => {
+    const before = i > 0 ? points[i - 1]![1] : y;
+    if (before !== y) out.push([x, before]);
+    out.push([x, y]);
+  });
+  return out;
+}
+
 /** Each seat's figures over the analysed games of a session: the mean accuracy, the luck
  * and the verdicts summed; ``done`` and ``total`` count decisions, for a progress bar. */
 export function sessionFigures(statuses: (AnalysisStatus | null)[], seats: number): {

@@ -34,7 +34,9 @@ _WORDS: Final = {
         "luck": "Luck",
         "payout": "Payout",
         "verdicts": "Inaccuracies / mistakes / blunders",
-        "chance": "The declarers' chance to win, as the player to move saw it",
+        "chance": "The declarers' chance to win: dots, after each card as the player who"
+        " played it saw it; the line, won (100%) or lost (0%) with every card open and best"
+        " play from there",
         "expected": "The declarer's expected payout: as the player to move saw it (dots), "
         "with all hands open (line)",
         "session": "The session",
@@ -62,7 +64,9 @@ _WORDS: Final = {
         "luck": "Glück",
         "payout": "Auszahlung",
         "verdicts": "Ungenauigkeiten / Fehler / Patzer",
-        "chance": "Die Gewinnchance der Spieler, wie sie der Spieler am Zug sah",
+        "chance": "Die Gewinnchance der Spieler: Punkte nach jeder Karte, wie sie der Spieler"
+        " sah, der sie spielte; die Linie mit offenen Karten und bestem Spiel von da an"
+        " gewonnen (100 %) oder verloren (0 %)",
         "expected": "Die erwartete Auszahlung des Spielers: wie sie der Spieler am Zug sah "
         "(Punkte), mit allen Karten offen (Linie)",
         "session": "Die Runde",
@@ -220,8 +224,29 @@ def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
         place = ((d.trick or 1) - 1) * players + (d.position or 1)
         return pad + (width - 2 * pad) * (place - 1) / max(1, total - 1)
 
-    chance = " ".join(
-        f"{x(d):.1f},{pad + (height - 2 * pad) * (1 - (d.chance or 0)):.1f}" for d in cards
+    def share(c: float) -> float:
+        return pad + (height - 2 * pad) * (1 - c)
+
+    # each card's chance as its seat saw it: dots, since neighbours see different cards
+    seen = "".join(
+        f'<circle cx="{x(d):.1f}" cy="{share(d.chance or 0):.1f}" r="3" fill="#8a3c00"/>'
+        for d in cards
+    )
+    # won or lost with every card open and best play from there: a step line
+    steps: list[str] = []
+    before: float | None = None
+    for d in cards:
+        if d.open_expected is None:
+            continue
+        won = 1.0 if d.open_expected > 0 else 0.0
+        if before is not None and before != won:
+            steps.append(f"{x(d):.1f},{share(before):.1f}")
+        steps.append(f"{x(d):.1f},{share(won):.1f}")
+        before = won
+    open_line = (
+        f'<polyline points="{" ".join(steps)}" fill="none" stroke="#777" stroke-width="1.5"/>'
+        if steps
+        else ""
     )
     values = [v for d in cards for v in (d.expected, d.open_expected) if v is not None]
     top = max(1.0, *(abs(v) for v in values))
@@ -247,7 +272,7 @@ def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
         'fill="#f3f0e6"/>'
         f'<text x="2" y="{pad + 4}" font-size="11">100%</text>'
         f'<text x="2" y="{height - pad + 4}" font-size="11">0%</text>'
-        f'<polyline points="{chance}" fill="none" stroke="#8a3c00" stroke-width="2"/></svg>'
+        f"{open_line}{seen}</svg>"
         f"<h3>{escape(w['expected'])}</h3>"
         f'<svg viewBox="0 0 {width} {height}" role="img" class=expected>{frame}'
         f'<text x="2" y="{pad}" font-size="11">+{top:.0f}</text>'

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { cardName } from "../cards";
 import { actionText, amountText, errorText, isCardName } from "../i18n";
-import { chanceLine, stepOf, worstDecisions } from "../model";
+import { chanceLine, openLine, stepOf, stepPoints, worstDecisions } from "../model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson } from "../protocol";
 import { Cut } from "./Cut";
 import { useSettings } from "./settings";
@@ -133,21 +133,25 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
   );
 }
 
-/** The declarers' chance card by card, with a mark at the replay's step (cards shown). */
+/** The declarers' chance card by card: a dot for each card as the seat that played it saw
+ * the game (each seat knows other cards, so neighbouring dots may stand far apart), and a
+ * step line for the game with every card open (won or lost under best play from there);
+ * a mark at the replay's step (cards shown). */
 function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; players: number; cards: number; step: number }) {
   const s = useSettings();
   const line = chanceLine(analysis, players);
   if (line.length < 2) return null;
+  const open = stepPoints(openLine(analysis, players));
   const w = 320;
   const h = 90;
   const pad = 8;
   const left = 34; // room for the axis's percentages
   const x = (step: number) => left + ((w - left - pad) * (step - 1)) / Math.max(1, cards - 1);
   const y = (c: number) => pad + (h - 2 * pad) * (1 - c);
-  const points = line.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
+  const openPoints = open.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
-      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={s.t("chanceChart")}>
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`${s.t("chanceChart")} ${s.t("chanceChartOpen")}`}>
         <rect x={left} y={pad} width={w - left - pad} height={h - 2 * pad} fill="#f3f0e6" />
         <line x1={left} x2={w - pad} y1={y(0.5)} y2={y(0.5)} stroke="#bbb" stroke-dasharray="3 3" />
         {[1, 0.5, 0].map((c) => (
@@ -155,12 +159,24 @@ function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; pla
             {`${c * 100} %`}
           </text>
         ))}
-        <polyline points={points} fill="none" stroke="#8a3c00" stroke-width="2" />
+        {open.length ? <polyline class="open" points={openPoints} fill="none" stroke="#777" stroke-width="1.5" /> : null}
+        {line.map(([step, c]) => (
+          <circle key={step} class="seen" cx={x(step).toFixed(1)} cy={y(c).toFixed(1)} r="2.6" fill="#8a3c00" />
+        ))}
         {step >= 1 && step <= cards ? (
           <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={h - pad} stroke="#1f5e3a" stroke-width="1.5" />
         ) : null}
       </svg>
-      <figcaption>{s.t("chanceChart")}</figcaption>
+      <figcaption>
+        <span class="key">
+          <span class="key-dot" aria-hidden="true" /> {s.t("chanceChart")}
+        </span>
+        {open.length ? (
+          <span class="key">
+            <span class="key-line" aria-hidden="true" /> {s.t("chanceChartOpen")}
+          </span>
+        ) : null}
+      </figcaption>
     </figure>
   );
 }

@@ -58,7 +58,7 @@ export function Profile({ name }: { name: string }) {
         {p.own ? (
           <p class="row" id="own-note">
             <span>{p.public ? s.t("ownPublic") : s.t("ownPrivate")}</span>
-            <Link href="/?view=account" id="to-account">
+            <Link href="/?view=account" id="to-account" class="button">
               {s.t("account")}
             </Link>
           </p>
