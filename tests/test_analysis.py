@@ -507,3 +507,37 @@ def test_advise_blames_the_option_for_a_wrong_seat() -> None:
     out = CliRunner().invoke(app, ["advise", "EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU",
                                    "--seat", "5"])  # fmt: skip
     assert out.exit_code == 2 and "--seat must be 1..4, got 5" in out.stderr
+
+
+def test_the_reports_chance_chart_draws_each_card_as_a_dot_and_the_open_game_as_steps() -> None:
+    """Dots for the chance each card's seat saw; the line with every card open holds its
+    value until a card turns the game (won, lost, won again here), and is left out, with its
+    words, where no card was valued with the cards open."""
+    from types import SimpleNamespace
+
+    from schafkopf.analysis.html import _WORDS as WORDS
+    from schafkopf.analysis.html import _chart
+
+    def card(place: int, chance: float, open_expected: float | None) -> Any:
+        trick, position = divmod(place - 1, 4)
+        return SimpleNamespace(
+            phase="play", trick=trick + 1, position=position + 1, chance=chance,
+            expected=10.0, open_expected=open_expected,
+        )  # fmt: skip
+
+    cards = [card(1, 0.6, 30), card(2, 0.4, 20), card(3, 0.5, -20), card(5, 0.7, 30)]
+    svg = _chart(SimpleNamespace(decisions=cards), WORDS["en"], 4, 32)
+    chance = svg.split("class=chance>")[1].split("</svg>")[0]
+    assert chance.count("<circle") == 4
+    points = re.search(r'polyline points="([^"]+)"', chance)
+    assert points is not None
+    ys = [float(p.split(",")[1]) for p in points[1].split()]
+    top, bottom = min(ys), max(ys)
+    # won, won, (step down) lost, (step up) won: six corners
+    assert ys == [top, top, top, bottom, bottom, top]
+    assert "Line: won (100%)" in svg
+    no_open = _chart(
+        SimpleNamespace(decisions=[card(1, 0.6, None), card(2, 0.4, None)]), WORDS["en"], 4, 32
+    )
+    assert "class=chance>" in no_open and "Line: won" not in no_open
+    assert _chart(SimpleNamespace(decisions=cards[:1]), WORDS["en"], 4, 32) == ""

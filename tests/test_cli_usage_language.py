@@ -84,13 +84,18 @@ def _said(out: subprocess.CompletedProcess[str]) -> str:
         ),
         (
             ["rules", "bsv", "extra"],
-            "schafkopf: Ein Argument zu viel: „extra“.",
-            "schafkopf: One argument too many: “extra”.",
+            "schafkopf: Mehr Argumente als erwartet: „extra“.",
+            "schafkopf: More arguments than expected: “extra”.",
         ),
-        (
-            ["rules", "bsv", "a", "b"],
-            "schafkopf: 2 Argumente zu viel: „a“, „b“.",
-            "schafkopf: 2 arguments too many: “a”, “b”.",
+        (  # typer joins the extra arguments with spaces: they are said as typed, not split
+            ["rules", "bsv", "a b"],
+            "schafkopf: Mehr Argumente als erwartet: „a b“.",
+            "schafkopf: More arguments than expected: “a b”.",
+        ),
+        (  # a flag given a value before any command: typer's parser has no context then
+            ["--help=x"],
+            "schafkopf: Die Option --help nimmt keinen Wert an.",
+            "schafkopf: The option --help takes no value.",
         ),
     ],
 )

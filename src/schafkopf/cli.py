@@ -15,7 +15,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
-from schafkopf.cli_usage import WordedUsageGroup
+from schafkopf.cli_usage import DEFAULT_LANGUAGE, WordedUsageGroup
 
 app = typer.Typer(
     name="schafkopf",
@@ -238,7 +238,8 @@ def play(
     recorded game on from one of its steps."""
     from schafkopf.tui import run_terminal_session
 
-    code_lang = _language(lang, "de")  # with --session, a resumed file's language unless given
+    # with --session, a resumed file's language unless given
+    code_lang = _language(lang, DEFAULT_LANGUAGE["play"])
     if from_record is not None:
         raise typer.Exit(
             _what_if(

@@ -89,10 +89,10 @@ def usage_language(args: Sequence[str], command: str | None = None) -> str:
     return argv_language(args) or locale_language(DEFAULT_LANGUAGE.get(command or "", "en"))
 
 
-def usage_reason(error: Any) -> tuple[str, dict[str, Any]]:
-    """``error`` (a click usage error) as a reason and parameters for
-    :func:`schafkopf.tui.error_texts.usage_error_text`; one it does not know is ``cli_other``
-    with typer's English words as ``detail``."""
+def usage_reason(error: Any, argv: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
+    """``error`` (a click usage error of the command line ``argv``) as a reason and parameters
+    for :func:`schafkopf.tui.error_texts.usage_error_text`; one it does not know is
+    ``cli_other`` with typer's English words as ``detail``."""
     ctx = error.ctx
     if isinstance(error, _CLICK.NoSuchOption):
         near = get_close_matches(error.option_name, error.possibilities or [], cutoff=0.7)
@@ -100,9 +100,10 @@ def usage_reason(error: Any) -> tuple[str, dict[str, Any]]:
             return "cli_no_option_near", {"opt": error.option_name, "near": near}
         return "cli_no_option", {"opt": error.option_name}
     if isinstance(error, _CLICK.BadOptionUsage):  # --deals at the end, or --quiet=yes
+        # a flag given a value (--help=x) or an option without its value at the end
         param = _option_named(ctx, error.option_name)
         flag = (
-            "does not take a value" in error.message
+            any(a.startswith(f"{error.option_name}=") for a in argv)
             if param is None
             else getattr(param, "is_flag", False)
         )
@@ -111,34 +112,30 @@ def usage_reason(error: Any) -> tuple[str, dict[str, Any]]:
         if error.param.param_type_name == "argument":
             return "cli_missing_argument", {"argument": _argument_name(error.param)}
         return "cli_missing_option", {"opt": _option_name(error.param)}
-    elif isinstance(error, _CLICK.BadParameter) and error.param is not None:
+    if isinstance(error, _CLICK.BadParameter) and error.param is not None:
         return _bad_value(error)
-    else:
-        found = _NO_SUCH_COMMAND.match(error.message)
-        if found is not None:
-            name = getattr(error, "command_name", None) or ast.literal_eval(found["name"])
-            commands = _commands(ctx)
-            near = get_close_matches(name, commands)
-            if near:
-                return "cli_no_command_near", {"command": name, "near": near}
-            return "cli_no_command", {"command": name, "commands": commands}
-        if _MISSING_COMMAND.fullmatch(error.message):
-            return "cli_missing_command", {"commands": _commands(ctx)}
-        found = _EXTRA_ARGUMENTS.fullmatch(error.message)
-        if found is not None:
-            extra = found["args"].split()
-            if len(extra) == 1:
-                return "cli_extra_argument", {"args": extra}
-            return "cli_extra_arguments", {"args": extra, "count": len(extra)}
+    found = _NO_SUCH_COMMAND.match(error.message)
+    if found is not None:
+        name = ast.literal_eval(found["name"])
+        commands = _commands(ctx)
+        near = get_close_matches(name, commands)
+        if near:
+            return "cli_no_command_near", {"command": name, "near": near}
+        return "cli_no_command", {"command": name, "commands": commands}
+    if _MISSING_COMMAND.fullmatch(error.message):
+        return "cli_missing_command", {"commands": _commands(ctx)}
+    found = _EXTRA_ARGUMENTS.fullmatch(error.message)
+    if found is not None:  # typer joins them with spaces: said as one text, as typed
+        return "cli_extra_arguments", {"args": [found["args"]]}
     return "cli_other", {"detail": error.format_message()}
 
 
-def usage_error_report(error: Any, lang: str) -> str:
-    """What the command says for ``error`` in ``lang``: the usage line, the hint to
-    ``--help``, an empty line, and the error itself."""
+def usage_error_report(error: Any, lang: str, argv: Sequence[str] = ()) -> str:
+    """What the command says for ``error`` (of the command line ``argv``) in ``lang``: the
+    usage line, the hint to ``--help``, an empty line, and the error itself."""
     from schafkopf.tui.error_texts import message, usage_error_text
 
-    reason, params = usage_reason(error)
+    reason, params = usage_reason(error, argv)
     lines = []
     ctx = error.ctx
     if ctx is not None:
@@ -184,7 +181,7 @@ def _say(error: Any, argv: Sequence[str]) -> NoReturn:
     if isinstance(error, _NO_ARGS_IS_HELP):
         raise error
     lang = usage_language(argv, _command(error.ctx))
-    typer.echo(usage_error_report(error, lang), err=True)
+    typer.echo(usage_error_report(error, lang, argv), err=True)
     raise typer.Exit(error.exit_code) from None
 
 
@@ -235,6 +232,7 @@ def _option_name(param: Any) -> str:
 
 
 def _argument_name(param: Any) -> str:
+    """An argument as its help shows it (``HAND``'s name ``hand``)."""
     return str(getattr(param, "display_name_raw", None) or param.name)
 
 

@@ -34,11 +34,12 @@ _WORDS: Final = {
         "luck": "Luck",
         "payout": "Payout",
         "verdicts": "Inaccuracies / mistakes / blunders",
-        "chance": "The declarers' chance to win: dots, after each card as the player who"
-        " played it saw it; the line, won (100%) or lost (0%) with every card open and best"
-        " play from there",
-        "expected": "The declarer's expected payout: as the player to move saw it (dots), "
-        "with all hands open (line)",
+        "chance": "The declarers' chance to win",
+        "chance_dots": "Dots: after each card, as the player who played it saw it.",
+        "chance_line": "Line: won (100%) or lost (0%) with every card open and best play from"
+        " there.",
+        "expected": "The declarer's expected payout",
+        "expected_key": "Dots: as the player to move saw it. Line: with every card open.",
         "session": "The session",
         "games": "Games",
         "trick": "Trick",
@@ -64,11 +65,12 @@ _WORDS: Final = {
         "luck": "Glück",
         "payout": "Auszahlung",
         "verdicts": "Ungenauigkeiten / Fehler / Patzer",
-        "chance": "Die Gewinnchance der Spieler: Punkte nach jeder Karte, wie sie der Spieler"
-        " sah, der sie spielte; die Linie mit offenen Karten und bestem Spiel von da an"
-        " gewonnen (100 %) oder verloren (0 %)",
-        "expected": "Die erwartete Auszahlung des Spielers: wie sie der Spieler am Zug sah "
-        "(Punkte), mit allen Karten offen (Linie)",
+        "chance": "Die Gewinnchance der Spieler",
+        "chance_dots": "Tupfen: nach jeder Karte, wie sie sah, wer die Karte spielte.",
+        "chance_line": "Linie: mit offenen Karten und bestem Spiel von da an gewonnen (100 %)"
+        " oder verloren (0 %).",
+        "expected": "Die erwartete Auszahlung des Spielers",
+        "expected_key": "Tupfen: wie sie sah, wer am Zug war. Linie: mit allen Karten offen.",
         "session": "Die Runde",
         "games": "Spiele",
         "trick": "Stich",
@@ -95,7 +97,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .blunder { background: #a11; }
 .card { font-weight: 600; white-space: nowrap; }
 .E { color: #5b3a1a; } .G { color: #1f6b2a; } .H { color: #b3161b; } .S { color: #8a5a00; }
-.hand { margin: 0.1rem 0; } .muted { color: #5a5a5a; } svg { width: 100%; height: auto; }
+.hand { margin: 0.1rem 0; } .muted, .key { color: #5a5a5a; } .key { margin: 0; font-size: 0.9em; }
+svg { width: 100%; height: auto; }
 .opts { font-size: 0.85rem; color: #444; }
 """
 
@@ -216,7 +219,7 @@ def _seats(a: GameAnalysis, names: list[str], w: dict[str, str], lang: str) -> s
 def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
     """Two small SVG charts over the cards played: chance and expected payout."""
     cards = [d for d in a.decisions if d.phase == "play" and d.chance is not None]
-    if not cards:
+    if len(cards) < 2:  # as the page: a chart needs two cards judged
         return ""
     width, height, pad = 640, 140, 28
 
@@ -265,16 +268,19 @@ def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
     frame = (
         f'<line x1="{pad}" x2="{width - pad}" y1="{height / 2}" y2="{height / 2}" stroke="#999"/>'
     )
+    chance_key = w["chance_dots"] + (f" {w['chance_line']}" if steps else "")
     return (
-        f"<h3>{escape(w['chance'])}</h3>"
+        f"<h3>{escape(w['chance'])}</h3><p class=key>{escape(chance_key)}</p>"
         f'<svg viewBox="0 0 {width} {height}" role="img" class=chance>'
+        f"<title>{escape(w['chance'])}. {escape(chance_key)}</title>"
         f'<rect x="{pad}" y="{pad}" width="{width - 2 * pad}" height="{height - 2 * pad}" '
         'fill="#f3f0e6"/>'
         f'<text x="2" y="{pad + 4}" font-size="11">100%</text>'
         f'<text x="2" y="{height - pad + 4}" font-size="11">0%</text>'
         f"{open_line}{seen}</svg>"
-        f"<h3>{escape(w['expected'])}</h3>"
-        f'<svg viewBox="0 0 {width} {height}" role="img" class=expected>{frame}'
+        f"<h3>{escape(w['expected'])}</h3><p class=key>{escape(w['expected_key'])}</p>"
+        f'<svg viewBox="0 0 {width} {height}" role="img" class=expected>'
+        f"<title>{escape(w['expected'])}. {escape(w['expected_key'])}</title>{frame}"
         f'<text x="2" y="{pad}" font-size="11">+{top:.0f}</text>'
         f'<text x="2" y="{height - pad + 8}" font-size="11">−{top:.0f}</text>'
         f'<polyline points="{line}" fill="none" stroke="#555" stroke-width="1.5"/>{dots}</svg>'

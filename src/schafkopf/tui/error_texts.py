@@ -136,8 +136,7 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "cli_no_command": "Den Befehl {command} gibt es nicht; es gibt {commands}.",
         "cli_no_command_near": "Den Befehl {command} gibt es nicht; meintest du {near}?",
         "cli_missing_command": "Hier fehlt ein Befehl; es gibt {commands}.",
-        "cli_extra_argument": "Ein Argument zu viel: {args}.",
-        "cli_extra_arguments": "{count} Argumente zu viel: {args}.",
+        "cli_extra_arguments": "Mehr Argumente als erwartet: {args}.",
         "cli_other": "{detail}",
     },
     "en": {
@@ -233,8 +232,7 @@ ERROR_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
         "cli_no_command": "There is no command {command}; the commands are {commands}.",
         "cli_no_command_near": "There is no command {command}; did you mean {near}?",
         "cli_missing_command": "A command is missing here; the commands are {commands}.",
-        "cli_extra_argument": "One argument too many: {args}.",
-        "cli_extra_arguments": "{count} arguments too many: {args}.",
+        "cli_extra_arguments": "More arguments than expected: {args}.",
         "cli_other": "{detail}",
     },
 }

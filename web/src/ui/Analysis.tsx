@@ -151,7 +151,7 @@ function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; pla
   const openPoints = open.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
-      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`${s.t("chanceChart")} ${s.t("chanceChartOpen")}`}>
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-labelledby="analysis-chart-key">
         <rect x={left} y={pad} width={w - left - pad} height={h - 2 * pad} fill="#f3f0e6" />
         <line x1={left} x2={w - pad} y1={y(0.5)} y2={y(0.5)} stroke="#bbb" stroke-dasharray="3 3" />
         {[1, 0.5, 0].map((c) => (
@@ -167,7 +167,7 @@ function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; pla
           <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={h - pad} stroke="#1f5e3a" stroke-width="1.5" />
         ) : null}
       </svg>
-      <figcaption>
+      <figcaption id="analysis-chart-key">
         <span class="key">
           <span class="key-dot" aria-hidden="true" /> {s.t("chanceChart")}
         </span>
