@@ -372,6 +372,32 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         if page.locator("#analysis-chart").count():  # the chart marks the step shown
             assert page.locator("#analysis-now").count() == 1
     _shot(page, "analysis")
+    if cards.count():
+        _play_a_judged_card_again(page, server, table, step)
+
+
+def _play_a_judged_card_again(page: Any, server: ServerProcess, table: str, step: int) -> None:
+    """Another tab of the same browser: the replay at a judged card offers to play that card
+    again: a new table from just before it, the person in the seat that played it."""
+    other = page.context.new_page()
+    other.goto(f"{server.url}/?table={table}")
+    other.click("#ledger .replay-btn, #result .replay-btn")
+    other.wait_for_selector("#analysis-list button[data-step]", timeout=30000)  # kept
+    other.locator(f"#analysis-list button[data-step='{step}']").first.click()
+    assert other.inner_text("#replay-step").startswith(f"{step}/")
+    other.click("#replay-retry")
+    other.wait_for_url(lambda url: "table=" in url and table not in url, timeout=10000)
+    other.wait_for_selector("#played-on-tag")
+    new = other.url.split("table=")[1]
+    state = server.get(f"/api/tables/{new}")["state"]
+    old = server.get(f"/api/tables/{table}/games/1/replay")
+    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
+    judged_at = cards[step - 1]  # the judged card's place in the history
+    assert state["view"]["history"][:judged_at] == old["history"][:judged_at]
+    seat = old["history"][judged_at]["seat"]
+    assert state["kinds"][seat] == "human"  # the person plays that seat, bots the others
+    assert sum(k == "human" for k in state["kinds"]) == 1
+    other.close()
 
 
 def _the_rounds_figures(page: Any, server: ServerProcess, table: str) -> None:

@@ -83,6 +83,16 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
   const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
   const done = trick !== undefined && inTrick === trick.cards.length;
   const judgedCards = analysis.status?.status === "done" ? analysis.status.analysis : null;
+  // the card shown last, where the analysis judged it a mistake: it may be played again
+  const judgedHere = judgedCards && step > 0 ? cardDecisionAt(judgedCards, step, names.length) : null;
+  const retryFrom = judgedHere?.verdict && data.history ? playOnStep(data.history, step - 1) : null;
+  const playOn = (from: number, as: number | null) => {
+    if (!onPlayOn) return;
+    api
+      .whatIf(table, game, from, localStorage.getItem("sk.name"), as)
+      .then((g) => onPlayOn(g.table, { seat: g.seat, token: g.token, invite: g.invite }))
+      .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+  };
   const key = (e: KeyboardEvent) => {
     if (e.key === "ArrowRight") setStep((x) => Math.min(total, x + 1));
     if (e.key === "ArrowLeft") setStep((x) => Math.max(0, x - 1));
@@ -165,14 +175,15 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
             id="replay-play-on"
             onClick={() => {
               const from = playOnStep(data.history ?? [], step);
-              if (from === null) return;
-              api
-                .whatIf(table, game, from, localStorage.getItem("sk.name"), seat)
-                .then((g) => onPlayOn(g.table, { seat: g.seat, token: g.token, invite: g.invite }))
-                .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+              if (from !== null) playOn(from, seat);
             }}
           >
             {s.t("playOn")}
+          </button>
+        ) : null}
+        {onPlayOn && retryFrom !== null && judgedHere ? (
+          <button type="button" id="replay-retry" onClick={() => playOn(retryFrom, judgedHere.seat)}>
+            {s.t("playCardAgain")}
           </button>
         ) : null}
         <button type="button" id="replay-close" onClick={onClose}>
