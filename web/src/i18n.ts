@@ -132,7 +132,7 @@ const de = {
   timedOut: "Deine Zeit war um: ein Bot hat für dich {action} gespielt.",
   timedOutGut: "Deine Zeit war um: für dich wurde „gut“ gesagt (kein Kontra).",
   statusFree: "Platz frei",
-  analyse: "Analyse",
+  analyse: "Analysieren",
   playOn: "Von hier weiterspielen",
   playCardAgain: "Diese Karte neu spielen",
   tip: "Tipp",
@@ -383,8 +383,8 @@ const en: Record<TextKey, string> = {
   chooseKind: "Which game?",
   chooseSuit: "Which suit?",
   back: "Back",
-  gut: "Good",
-  waitDoubling: "Waiting for Kontra or “good”:",
+  gut: "No double",
+  waitDoubling: "Waiting for Kontra or “no double”:",
   mayDouble: "You may still double now.",
   leave: "Leave the seat",
   seatLink: "Your seat link (continue on another device)",
@@ -805,7 +805,7 @@ const SIMPLE_ACTIONS: Record<Lang, Record<string, string>> = {
   },
   en: {
     weiter: "Pass", spiel: "I play", klopfen: "Knock", "nicht klopfen": "No knock",
-    kontra: "Kontra", re: "Re", sup: "Sup", hirsch: "Hirsch", gut: "Good",
+    kontra: "Kontra", re: "Re", sup: "Sup", hirsch: "Hirsch", gut: "No double",
   },
 };
 

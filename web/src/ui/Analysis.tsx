@@ -96,7 +96,7 @@ function AnalysisDone({ analysis, names, cards, step, onStep }: { analysis: Anal
   return (
     <div class="analysis done" id="analysis">
       <SeatFigures id="analysis-seats" seats={analysis.seats} names={names} unit={analysis.unit} />
-      <Chart analysis={analysis} players={n} cards={cards} step={step} />
+      <Chart analysis={analysis} players={n} cards={cards} step={step} onStep={onStep} />
       {worst.length ? (
         <ol class="verdicts" id="analysis-list">
           {worst.map((d) => (
@@ -137,22 +137,32 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
  * the game (each seat knows other cards, so neighbouring dots may stand far apart), and a
  * step line for the game with every card open (won or lost under best play from there);
  * a mark at the replay's step (cards shown). */
-function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; players: number; cards: number; step: number }) {
+function Chart({ analysis, players, cards, step, onStep }: { analysis: AnalysisJson; players: number; cards: number; step: number; onStep(step: number): void }) {
   const s = useSettings();
   const line = chanceLine(analysis, players);
   if (line.length < 2) return null;
   const open = stepPoints(openLine(analysis, players));
   const w = 320;
-  const h = 90;
+  const h = 120;
   const pad = 8;
+  const bottom = 14; // room for the tricks' numbers
   const left = 34; // room for the axis's percentages
   const x = (step: number) => left + ((w - left - pad) * (step - 1)) / Math.max(1, cards - 1);
-  const y = (c: number) => pad + (h - 2 * pad) * (1 - c);
+  const y = (c: number) => pad + (h - pad - bottom) * (1 - c);
+  const tricks = Array.from({ length: Math.ceil(cards / players) }, (_, i) => i);
   const openPoints = open.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-labelledby="analysis-chart-key">
-        <rect x={left} y={pad} width={w - left - pad} height={h - 2 * pad} fill="#f3f0e6" />
+        <rect x={left} y={pad} width={w - left - pad} height={h - pad - bottom} fill="#f3f0e6" />
+        {tricks.map((t) => (
+          <g key={t}>
+            {t ? <line x1={x(t * players + 0.5)} x2={x(t * players + 0.5)} y1={pad} y2={y(0)} stroke="#e2dccb" /> : null}
+            <text x={x(t * players + (players + 1) / 2)} y={h - 3} text-anchor="middle" font-size="9" fill="#555">
+              {t + 1}
+            </text>
+          </g>
+        ))}
         <line x1={left} x2={w - pad} y1={y(0.5)} y2={y(0.5)} stroke="#bbb" stroke-dasharray="3 3" />
         {[1, 0.5, 0].map((c) => (
           <text key={c} x={left - 4} y={y(c) + 3.5} text-anchor="end" font-size="10" fill="#555">
@@ -161,10 +171,10 @@ function Chart({ analysis, players, cards, step }: { analysis: AnalysisJson; pla
         ))}
         {open.length ? <polyline class="open" points={openPoints} fill="none" stroke="#777" stroke-width="1.5" /> : null}
         {line.map(([step, c]) => (
-          <circle key={step} class="seen" cx={x(step).toFixed(1)} cy={y(c).toFixed(1)} r="2.6" fill="#8a3c00" />
+          <circle key={step} class="seen" cx={x(step).toFixed(1)} cy={y(c).toFixed(1)} r="3" fill="#8a3c00" onClick={() => onStep(step)} />
         ))}
         {step >= 1 && step <= cards ? (
-          <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={h - pad} stroke="#1f5e3a" stroke-width="1.5" />
+          <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={y(0)} stroke="#1b4f9c" stroke-width="2" stroke-dasharray="4 2" />
         ) : null}
       </svg>
       <figcaption id="analysis-chart-key">

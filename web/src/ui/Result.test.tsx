@@ -26,14 +26,14 @@ const FIXTURES = fixtures as unknown as Fixture[];
 const SAY = {
   de: {
     result: "Ergebnis", game: "Spiel", augen: "Augen", tricks: "Stiche", won: "gewonnen", lost: "verloren",
-    declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "bei den Spielern", defenders: "bei den Gegenspielern" }, counts: "wird bezahlt", notCounted: "wird nicht bezahlt",
+    declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "bei den Spielern", declarer: "beim Spieler", defenders: "bei den Gegenspielern" }, counts: "wird bezahlt", notCounted: "wird nicht bezahlt",
     under: "Laufende zählen erst ab", knocks: "klopft", value: "Wert", base: "Grundtarif", together: "Zusammen",
     loser: "Verlierer", pays: "zahlt", durchmarschBy: "Durchmarsch von", allPassed: "Alle haben weiter gesagt",
     redeal: "Die Karten werden neu gegeben.", with: "mit", loserSide: "nur die der Gewinner zählen",
   },
   en: {
     result: "Result", game: "Game", augen: "Card points", tricks: "Tricks", won: "won", lost: "lost",
-    declarers: "Declarers", defenders: "Defenders", held: { declarers: "with the declarers", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
+    declarers: "Declarers", defenders: "Defenders", held: { declarers: "with the declarers", declarer: "with the declarer", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
     under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",
     redeal: "The cards are dealt again.", with: "with", loserSide: "only the winners' count",
@@ -168,7 +168,8 @@ function checkFacts(root: Element, lang: Lang, b: Breakdown) {
   const lauf = b.laufende;
   if (lauf && lauf.count) {
     const word = lauf.count === 1 ? "Laufender" : "Laufende";
-    const side = say.held[lauf.side === "declarers" ? "declarers" : "defenders"];
+    const alone = b.declarers?.seats.length === 1; // a soloist: "beim Spieler"
+    const side = say.held[lauf.side === "declarers" ? (alone ? "declarer" : "declarers") : "defenders"];
     const base = `${lauf.count} ${word} ${side}`;
     if (lauf.counted) expect(facts).toContain(base);
     else if (lauf.count < lauf.minimum) expect(facts).toContain(`${base} – ${say.under} ${lauf.minimum}`);

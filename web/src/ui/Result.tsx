@@ -21,7 +21,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     multiplier: "Verdopplungen", durchmarschBy: "Durchmarsch von", augen: "Augen", tricks: "Stiche",
     base_total: "Zusammen",
     loserSide: "nicht bezahlt, nur die der Gewinner zählen",
-    atDeclarers: "bei den Spielern", atDefenders: "bei den Gegenspielern",
+    atDeclarers: "bei den Spielern", atDeclarer: "beim Spieler", atDefenders: "bei den Gegenspielern",
   },
   en: {
     base: "Base tariff", rufspiel: "Sauspiel", solo: "Solo", schneider: "Schneider", schwarz: "Schwarz",
@@ -33,7 +33,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
     base_total: "Together",
     loserSide: "not paid, only the winners' count",
-    atDeclarers: "with the declarers", atDefenders: "with the defenders",
+    atDeclarers: "with the declarers", atDeclarer: "with the declarer", atDefenders: "with the defenders",
   },
 };
 
@@ -70,7 +70,9 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
   if (b.schneider?.reached) lines.push(`${w(L, "schneider")}: ${w(L, b.schneider.counted ? "counted" : "notCounted")}`);
   if (b.schwarz?.reached) lines.push(`${w(L, "schwarz")}: ${w(L, b.schwarz.counted ? "counted" : "notCounted")}`);
   if (b.laufende && b.laufende.count) {
-    const side = b.laufende.side ? ` ${w(L, b.laufende.side === "declarers" ? "atDeclarers" : "atDefenders")}` : "";
+    const alone = b.declarers?.seats.length === 1; // a solo's player: "beim Spieler"
+    const at = b.laufende.side === "declarers" ? (alone ? "atDeclarer" : "atDeclarers") : "atDefenders";
+    const side = b.laufende.side ? ` ${w(L, at)}` : "";
     const counted = b.laufende.counted
       ? ""
       : b.laufende.count < b.laufende.minimum
