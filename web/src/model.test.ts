@@ -155,9 +155,10 @@ describe("choices", () => {
     expect([...cards]).toEqual(["EZ"]);
     const { groups, others } = namingGroups(buttons);
     expect(others.map((o) => o.name)).toEqual(["weiter"]);
-    expect(groups.map((g) => g.key)).toEqual(["rufspiel", "solo", "solo tout", "wenz", "wenz tout"]);
+    expect(groups.map((g) => g.key)).toEqual(["rufspiel", "solo", "wenz"]); // Tout with its kind
     expect(groups[0]!.actions.map((a) => a.suit)).toEqual(["E", "G"]);
-    expect(groups[3]!.actions).toEqual([{ name: "wenz", suit: null }]);
+    expect(groups[1]!.actions.map((a) => a.name)).toEqual(["solo E", "solo G", "solo E tout"]); // plain first
+    expect(groups[2]!.actions).toEqual([{ name: "wenz", suit: null, tout: false }, { name: "wenz tout", suit: null, tout: true }]);
   });
 
   it("knows when it is the page's turn, also for a Kontra it is waited for", () => {

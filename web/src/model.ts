@@ -247,15 +247,16 @@ export function splitLegal(legal: LegalAction[] | undefined): { cards: Set<strin
 }
 
 export interface NamingGroup {
-  /** The kind with Tout, as a key: "rufspiel", "solo", "solo tout", "wenz". */
+  /** The kind, as a key: "rufspiel", "solo", "wenz". */
   key: string;
   kind: string;
-  tout: boolean;
-  /** The actions of this group: one per suit, or one without a suit. */
-  actions: { name: string; suit: string | null }[];
+  /** The actions of this kind: one per suit and Tout or not, or one without a suit. */
+  actions: { name: string; suit: string | null; tout: boolean }[];
 }
 
-/** Naming a contract in two steps: first the kind (with Tout), then the suit or Sau. */
+/** Naming a contract in two steps: first the kind, then the suit or Sau, Tout or not (a
+ * kind with one action is named at once); the kinds in the order the engine offers them,
+ * so a Tout never stands apart at the end of a long list. */
 export function namingGroups(buttons: LegalAction[]): { groups: NamingGroup[]; others: LegalAction[] } {
   const groups = new Map<string, NamingGroup>();
   const others: LegalAction[] = [];
@@ -266,13 +267,11 @@ export function namingGroups(buttons: LegalAction[]): { groups: NamingGroup[]; o
       continue;
     }
     const { kind } = contract;
-    const suit = contract.suit ?? null;
-    const tout = contract.tout ?? false;
-    const key = tout ? `${kind} tout` : kind;
-    const group = groups.get(key) ?? { key, kind, tout, actions: [] };
-    group.actions.push({ name: a.name, suit });
-    groups.set(key, group);
+    const group = groups.get(kind) ?? { key: kind, kind, actions: [] };
+    group.actions.push({ name: a.name, suit: contract.suit ?? null, tout: contract.tout ?? false });
+    groups.set(kind, group);
   }
+  for (const g of groups.values()) g.actions.sort((x, y) => Number(x.tout) - Number(y.tout)); // plain first
   return { groups: [...groups.values()], others };
 }
 

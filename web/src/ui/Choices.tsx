@@ -20,10 +20,17 @@ interface Props {
 function groupLabel(lang: "de" | "en", g: NamingGroup, french: boolean): string {
   if (g.actions.length === 1) {
     const only = g.actions[0]!;
-    return contractText(lang, { kind: g.kind, suit: only.suit, tout: g.tout }, french);
+    return contractText(lang, { kind: g.kind, suit: only.suit, tout: only.tout }, french);
   }
-  const base = g.kind === "rufspiel" ? "Sauspiel" : kindWord(lang, g.kind);
-  return g.tout ? `${base} Tout` : base;
+  return g.kind === "rufspiel" ? "Sauspiel" : kindWord(lang, g.kind);
+}
+
+/** A button of the second step: the Sau or suit, or for a kind without suits its name, with
+ * "Tout" where it is one. */
+function stepLabel(lang: "de" | "en", g: NamingGroup, a: NamingGroup["actions"][number], french: boolean): string {
+  const base =
+    a.suit === null ? kindWord(lang, g.kind) : g.kind === "rufspiel" ? calledSauText(lang, a.suit, french) : suitWord(lang, a.suit, french);
+  return a.tout ? `${base} Tout` : base;
 }
 
 export function Choices({ buttons, naming, waitingOnMe, disabled, send, title }: Props) {
@@ -49,9 +56,7 @@ export function Choices({ buttons, naming, waitingOnMe, disabled, send, title }:
               disabled={disabled}
               onClick={() => act(a.name)}
             >
-              {chosen.kind === "rufspiel"
-                ? calledSauText(s.lang, a.suit ?? "", s.french)
-                : suitWord(s.lang, a.suit ?? "", s.french)}
+              {stepLabel(s.lang, chosen, a, s.french)}
             </button>
           ))}
           <button type="button" class="back" onClick={() => setOpen(null)}>
