@@ -313,6 +313,7 @@ def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total
     assert state["names"][0] == "Anna" and state["kinds"][0] == "human"  # her own seat
     assert all(k != "human" for k in state["kinds"][1:])
     assert "Anna" in page.inner_text(".seat.south")
+    _the_end_says_how_the_game_itself_went(page, table, 0, old)
 
 
 def test_a_tip_at_a_table_of_bots(server: ServerProcess, browser: Any) -> None:
@@ -398,6 +399,22 @@ def _play_a_judged_card_again(page: Any, server: ServerProcess, table: str, step
     assert state["kinds"][seat] == "human"  # the person plays that seat, bots the others
     assert sum(k == "human" for k in state["kinds"]) == 1
     other.close()
+
+
+def _the_end_says_how_the_game_itself_went(
+    page: Any, table: str, seat: int, old: dict[str, Any]
+) -> None:
+    """A game played on, played to its end, says how the game itself went for the seat and
+    leads back to its replay."""
+    _play_until_over([page], limit_s=120)
+    _wait_text(page, "#played-from", "Gespielt wurde")
+    real = old["record"]["result"]["payouts"][seat]  # points: the standard preset
+    sign = "+" if real > 0 else "−" if real < 0 else ""
+    assert f"Du: {sign}{abs(real):g} P." in page.inner_text("#played-from")
+    _shot(page, "played-from")
+    page.click("#played-from-open")
+    page.wait_for_selector("#replay")
+    assert table in page.url and "replay=1" in page.url
 
 
 def _the_rounds_figures(page: Any, server: ServerProcess, table: str) -> None:

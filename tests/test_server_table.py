@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -64,6 +65,9 @@ def test_config_checks_every_field() -> None:
     three = TableConfig.build(overrides={"players": 3})
     assert three.seats == (HUMAN, "heuristic", "heuristic")
     assert TableConfig.from_json(json.loads(json.dumps(three.to_json()))) == three
+    # a game played on keeps where it came from across a restart
+    on = dataclasses.replace(three, deal=("EO", "GO", "HO"), played_from=("t1", 3))
+    assert TableConfig.from_json(json.loads(json.dumps(on.to_json()))) == on
 
 
 @pytest.mark.parametrize(

@@ -134,6 +134,9 @@ class TableConfig:
     dealer: int = 0
     """The first game's dealer: the dealer of ``deal``, or where the round before ended
     (another round goes on dealing from the seat after the last dealer)."""
+    played_from: tuple[str, int] | None = None
+    """The table and game number a game played on came from (its end says how that game
+    went); None for any other table."""
 
     @property
     def played_on(self) -> bool:
@@ -212,6 +215,7 @@ class TableConfig:
             ),
             **({"deal": list(self.deal)} if self.deal else {}),
             **({"dealer": self.dealer} if self.deal or self.dealer else {}),
+            **({"played_from": list(self.played_from)} if self.played_from else {}),
         }
 
     @classmethod
@@ -231,6 +235,11 @@ class TableConfig:
             duplicate_of=str(data.get("duplicate_of", "")),
             deal=tuple(data["deal"]) if data.get("deal") else None,
             dealer=int(data.get("dealer", 0)),
+            played_from=(
+                (str(data["played_from"][0]), int(data["played_from"][1]))
+                if data.get("played_from")
+                else None
+            ),
         )
 
 
@@ -664,6 +673,11 @@ class Table:
             "challenge": self.config.challenge or None,
             "duplicate_of": self.config.duplicate_of or None,
             "played_on": self.config.played_on,
+            "played_from": (
+                {"table": self.config.played_from[0], "game": self.config.played_from[1]}
+                if self.config.played_from
+                else None
+            ),
             "next_table": self.next_table,
         }
         if self.finished:

@@ -69,6 +69,7 @@ import { Choices } from "./Choices";
 import { Cut } from "./Cut";
 import { ComparisonPanel } from "./Comparison";
 import { optionWords } from "./Analysis";
+import { PlayedFrom } from "./PlayedFrom";
 import { Replay } from "./Replay";
 import { SessionPanel } from "./Session";
 import { LedgerPanel, ResultLine, ResultPanel, standingText } from "./Result";
@@ -682,6 +683,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
               </p>
             ) : null}
             {me !== null && st.ledger.length ? <p class="standing" id="my-standing">{standingText(s.lang, st.ledger, me, unit)}</p> : null}
+            {st.played_from ? <PlayedFrom from={st.played_from} me={me} unit={unit} /> : null}
             {moved ? (
               <p class="standing" id="rating-change">
                 {s.t("ratingMoved")

@@ -1,0 +1,46 @@
+// The end of a game played on from a replay: how the game itself went (its contract, won or
+// lost, and what the seat paid there), beside this one's result, and the way back to it.
+
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+import { amountText, contractText } from "../i18n";
+import type { ReplayJson } from "../protocol";
+import { navigate } from "./nav";
+import { useSettings } from "./settings";
+
+interface Props {
+  from: { table: string; game: number };
+  /** The page's seat (the same seat in the game itself), or null for a spectator. */
+  me: number | null;
+  unit: string;
+}
+
+export function PlayedFrom({ from, me, unit }: Props) {
+  const s = useSettings();
+  const [real, setReal] = useState<ReplayJson | null>(null);
+  useEffect(() => {
+    api.replay(from.table, from.game).then(setReal, () => setReal(null)); // gone: the link only
+  }, [from.table, from.game]);
+  const rec = real?.record;
+  const result = rec?.result as { won?: boolean | null; payouts?: number[] } | undefined;
+  const paid = me !== null ? result?.payouts?.[me] : undefined;
+  return (
+    <p class="standing" id="played-from">
+      {rec ? (
+        <>
+          {s.t("realGame")}: <strong>{rec.contract ? contractText(s.lang, rec.contract, s.french) : s.t("allPassed")}</strong>
+          {result?.won !== null && result?.won !== undefined ? ` · ${s.t(result.won ? "won" : "lost")}` : ""}
+          {paid !== undefined ? (
+            <>
+              {" · "}
+              {s.t("you")}: <span class={paid >= 0 ? "plus" : "minus"}>{amountText(s.lang, paid, unit, true)}</span>
+            </>
+          ) : null}{" "}
+        </>
+      ) : null}
+      <button type="button" id="played-from-open" onClick={() => navigate(`/?table=${encodeURIComponent(from.table)}&replay=${from.game}`)}>
+        {s.t("realGameOpen")}
+      </button>
+    </p>
+  );
+}
