@@ -47,11 +47,13 @@ def _stored(db: str) -> int:
         store.close()
 
 
-def _refused(r: Any, status: int, code: str) -> None:
+def _refused(r: Any, status: int, code: str, params: dict[str, Any] | None = None) -> None:
     assert r.status_code == status, r.text
     body = r.json()
     assert body["type"] == "error" and body["code"] == code and body["message"], body
     assert code in ERROR_CODES
+    if params is not None:  # what the page needs to say how to mend it
+        assert body.get("params") == params, body
 
 
 @pytest.mark.parametrize(
@@ -62,16 +64,26 @@ def _refused(r: Any, status: int, code: str) -> None:
         ({"seats": ["human", "pimc:samples=100000", "heuristic", "heuristic"]}, "bad_seats"),
         ({"seats": ["heuristic"] * 4}, "bad_seats"),
         ({"overrides": {"tarif.rufspiel": 10**400}}, "bad_rules"),
-        ({"overrides": {"tarif.solo": 100_001}}, "bad_rules"),
-        ({"overrides": {"laufende_min.wenz": 15}}, "bad_rules"),
-        ({"overrides": {"contracts": []}}, "bad_rules"),
-        ({"overrides": {"contracts": ["sie", "tout"]}}, "bad_rules"),
+        (
+            {"overrides": {"tarif.solo": 100_001}},
+            ("bad_rules", {"reason": "too_high", "option": "tarif.solo", "most": 100_000}),
+        ),
+        (
+            {"overrides": {"laufende_min.wenz": 15}},
+            ("bad_rules", {"reason": "too_high", "option": "laufende_min.wenz", "most": 14}),
+        ),
+        ({"overrides": {"contracts": []}}, ("bad_rules", {"reason": "no_game"})),
+        ({"overrides": {"contracts": ["sie", "tout"]}}, ("bad_rules", {"reason": "no_game"})),
     ],
 )
-def test_refused_tables_are_never_stored(db: str, client: TestClient, body: Any, code: str) -> None:
+def test_refused_tables_are_never_stored(
+    db: str, client: TestClient, body: Any, code: str | tuple[str, dict[str, Any]]
+) -> None:
     """A free player spec (the API takes bot levels by id), an absurd price, no playable
-    contract, no seat for a person: 400 with the reason, and no table in the store."""
-    _refused(client.post("/api/tables", json={"player": "Anna", **body}), 400, code)
+    contract, no seat for a person: 400 with the reason (and what the page needs to say how
+    to mend it), and no table in the store."""
+    want, params = code if isinstance(code, tuple) else (code, None)
+    _refused(client.post("/api/tables", json={"player": "Anna", **body}), 400, want, params)
     assert _stored(db) == 0
 
 
@@ -274,7 +286,7 @@ def test_a_stored_bot_table_runs_only_where_the_operator_allows(db: str) -> None
 
 def test_turn_times_are_none_or_long_enough(db: str, client: TestClient) -> None:
     body = {"player": "Anna", "turn_seconds": 0.5}
-    _refused(client.post("/api/tables", json=body), 400, "bad_turn_seconds")
+    _refused(client.post("/api/tables", json=body), 400, "bad_turn_seconds", {"least": 5.0})
     assert client.post("/api/tables", json=body | {"turn_seconds": 5}).status_code == 200
     assert _stored(db) == 1
 

@@ -87,3 +87,20 @@ describe("the login's CSRF token", () => {
     expect(sent[0]!.path).toBe("/api/players/Anna%20Maier");
   });
 });
+
+describe("a refusal", () => {
+  it("carries the server's code and params, or none where the body has no object", async () => {
+    fakeFetch([
+      [400, { type: "error", code: "bad_turn_seconds", message: "turn_seconds must be ...", params: { least: 5 } }],
+      [400, { type: "error", code: "table_full", message: "full", params: "odd" }],
+    ]);
+    const create = () => api.create({ preset: "standard", games: 1, overrides: {}, seats: ["human"], turn_seconds: 3, player: "Anna" });
+    const first = await create().catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ApiError);
+    expect((first as ApiError).code).toBe("bad_turn_seconds");
+    expect((first as ApiError).params).toEqual({ least: 5 });
+    const second = (await create().catch((e: unknown) => e)) as ApiError;
+    expect(second.code).toBe("table_full");
+    expect(second.params).toEqual({});
+  });
+});

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** What the server gave to word the refusal fully (the least time per move, say). */
+    readonly params: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -31,8 +33,9 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new ApiError(response.ok ? "malformed" : "unavailable", `HTTP ${response.status}`);
   }
   if (!response.ok) {
-    const err = data as { code?: string; message?: string } | null;
-    throw new ApiError(err?.code ?? "malformed", err?.message ?? `HTTP ${response.status}`);
+    const err = data as { code?: string; message?: string; params?: unknown } | null;
+    const params = err?.params && typeof err.params === "object" ? (err.params as Record<string, unknown>) : {};
+    throw new ApiError(err?.code ?? "malformed", err?.message ?? `HTTP ${response.status}`, params);
   }
   return data as T;
 }

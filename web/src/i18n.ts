@@ -724,9 +724,39 @@ export function phraseText(lang: Lang, phrase: string): string {
 }
 
 /** The words for a server error: its code worded, unknown codes by a general word. */
-export function errorText(lang: Lang, code: string): string {
-  return ERRORS[lang][code] ?? `${text(lang, "error")} (${code})`;
+/** A refusal in words: with the server's ``params``, how to mend it where the words know
+ * it ("Zeit pro Zug: 0 (ohne Uhr) oder mindestens 5 s"), else what went wrong. */
+export function errorText(lang: Lang, code: string, params: Record<string, unknown> = {}): string {
+  return ERROR_DETAILS[lang][code]?.(params) ?? ERRORS[lang][code] ?? `${text(lang, "error")} (${code})`;
 }
+
+/** An option of the create form by its label ("Tarif Solo"), else its name. */
+function optionLabel(lang: Lang, option: unknown): string {
+  return OPTIONS[lang][String(option)]?.label ?? String(option);
+}
+
+const ERROR_DETAILS: Record<Lang, Record<string, (p: Record<string, unknown>) => string | null>> = {
+  de: {
+    bad_turn_seconds: (p) =>
+      typeof p.least === "number" ? `Zeit pro Zug: 0 (ohne Uhr) oder mindestens ${p.least.toLocaleString("de-DE")} s` : null,
+    bad_rules: (p) =>
+      p.reason === "no_game"
+        ? "Kein Spiel ist erlaubt: wähle mindestens ein Spiel, oder Ramsch, wenn alle weiter sagen"
+        : p.reason === "too_high" && typeof p.most === "number"
+          ? `${optionLabel("de", p.option)}: höchstens ${p.most.toLocaleString("de-DE")}`
+          : null,
+  },
+  en: {
+    bad_turn_seconds: (p) =>
+      typeof p.least === "number" ? `Time per move: 0 (no clock) or at least ${p.least.toLocaleString("en-US")} s` : null,
+    bad_rules: (p) =>
+      p.reason === "no_game"
+        ? "No game is allowed: choose at least one game, or Ramsch when everybody passes"
+        : p.reason === "too_high" && typeof p.most === "number"
+          ? `${optionLabel("en", p.option)}: at most ${p.most.toLocaleString("en-US")}`
+          : null,
+  },
+};
 
 export const SUITS: Record<"de" | "en" | "fr" | "frde", Record<string, string>> = {
   de: { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" },

@@ -255,7 +255,7 @@ def create_app(
     @app.exception_handler(TableError)
     async def _table_error(_request: Any, exc: TableError) -> JSONResponse:
         return JSONResponse(
-            error_message(exc.code, str(exc)), status_code=_STATUS.get(exc.code, 400)
+            error_message(exc.code, str(exc), exc.params), status_code=_STATUS.get(exc.code, 400)
         )
 
     @app.exception_handler(RequestValidationError)

@@ -300,6 +300,7 @@ class Hub:
             raise TableError(
                 "bad_turn_seconds",
                 f"turn_seconds must be 0 (no limit) or at least {self.settings.min_turn_seconds:g}",
+                least=self.settings.min_turn_seconds,
             )
         tokens: list[str | None] = [None] * len(config.seats)
         renames: dict[int, str] = {}

@@ -45,6 +45,7 @@ out, the server says "gut" for each seat still waited on. The one to lead may si
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
@@ -185,11 +186,17 @@ MAX_ERROR_TEXT: Final = 300
 """The longest error text: it may quote what the client sent, which is cut."""
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
-    """The ``error`` message for a refusal (its text cut to :data:`MAX_ERROR_TEXT`)."""
+def error_message(
+    code: str, message: str, params: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``error`` message for a refusal (its text cut to :data:`MAX_ERROR_TEXT`); with
+    ``params``, what a face needs to word it fully (the least time per move, say)."""
     if len(message) > MAX_ERROR_TEXT:
         message = message[: MAX_ERROR_TEXT - 1] + "…"
-    return {"type": "error", "code": code, "message": message}
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if params:
+        out["params"] = dict(params)
+    return out
 
 
 class SeatClaim(BaseModel):

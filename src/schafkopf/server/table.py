@@ -94,11 +94,13 @@ _BETWEEN_GAMES: Final = frozenset(
 
 
 class TableError(ValueError):
-    """A request the table refuses; ``code`` names the reason for clients."""
+    """A request the table refuses; ``code`` names the reason for clients, ``params`` what a
+    face needs to word it fully (the least time per move, the option out of bounds)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -268,13 +270,16 @@ def _check_bounds(rules: Ruleset) -> None:
         for option, value in dataclasses.asdict(getattr(rules, group)).items():
             if value > most:
                 raise TableError(
-                    "bad_rules", f"option '{group}.{option}' must be 0..{most}, got {value}"
-                )
+                    "bad_rules",
+                    f"option '{group}.{option}' must be 0..{most}, got {value}",
+                    reason="too_high", option=f"{group}.{option}", most=most,
+                )  # fmt: skip
     playable = any(rules.allows(k) for k in Kind if k not in (Kind.SIE, Kind.RAMSCH))
     if not playable and not rules.allows(Kind.RAMSCH):
         raise TableError(
             "bad_rules",
             "no contract can be played and all_pass is redeal: no game could ever be played",
+            reason="no_game",
         )
 
 

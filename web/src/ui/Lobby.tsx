@@ -143,7 +143,7 @@ export function Lobby({ onOpen, storage }: Props) {
     api
       .options()
       .then(setOptions)
-      .catch((e: unknown) => setError(errorText(s.lang, e instanceof ApiError ? e.code : "network")));
+      .catch((e: unknown) => setError(e instanceof ApiError ? errorText(s.lang, e.code, e.params) : errorText(s.lang, "network")));
   }, []);
   if (!options) return <p class="panel">{error || s.t("connecting")}</p>;
   const full = presetFull(options, preset);
@@ -188,7 +188,7 @@ export function Lobby({ onOpen, storage }: Props) {
       const grant = await api.create(body);
       onOpen(grant.table, grant);
     } catch (e) {
-      setError(errorText(s.lang, e instanceof ApiError ? e.code : "network"));
+      setError(e instanceof ApiError ? errorText(s.lang, e.code, e.params) : errorText(s.lang, "network"));
     }
   };
 
