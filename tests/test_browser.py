@@ -372,6 +372,11 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         assert page.locator("#replay-trick figure.judged").count() >= 1
         if page.locator("#analysis-chart").count():  # the chart marks the step shown
             assert page.locator("#analysis-now").count() == 1
+            # a dot a judged card, coloured by whose view it is
+            dots = page.locator("#analysis-chart circle.seen")
+            assert dots.count() >= 2
+            sides = {dots.nth(i).get_attribute("class") for i in range(dots.count())}
+            assert sides <= {"seen declarer", "seen defender"}, sides
     _shot(page, "analysis")
     if cards.count():
         _play_a_judged_card_again(page, server, table, step)

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { cardName } from "../cards";
 import { actionText, amountText, errorText, isCardName } from "../i18n";
-import { chanceLine, openLine, stepOf, stepPoints, worstDecisions } from "../model";
+import { cardDecisionAt, chanceLine, openLine, stepOf, stepPoints, worstDecisions } from "../model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson } from "../protocol";
 import { Cut } from "./Cut";
 import { useSettings } from "./settings";
@@ -60,9 +60,11 @@ interface Props {
   /** The replay's step: the cards shown (marked on the chart). */
   step: number;
   onStep(step: number): void;
+  /** The declaring side's seats (the chart colours each dot by its seat's side). */
+  declarers?: number[];
 }
 
-export function AnalysisPanel({ status, error, start, names, cards, step, onStep }: Props) {
+export function AnalysisPanel({ status, error, start, names, cards, step, onStep, declarers = [] }: Props) {
   const s = useSettings();
   if (!status || status.status === "none" || status.status === "failed") {
     return (
@@ -85,10 +87,10 @@ export function AnalysisPanel({ status, error, start, names, cards, step, onStep
       </div>
     );
   }
-  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} step={step} onStep={onStep} />;
+  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} step={step} onStep={onStep} declarers={declarers} />;
 }
 
-function AnalysisDone({ analysis, names, cards, step, onStep }: { analysis: AnalysisJson; names: string[]; cards: number; step: number; onStep(step: number): void }) {
+function AnalysisDone({ analysis, names, cards, step, onStep, declarers }: { analysis: AnalysisJson; names: string[]; cards: number; step: number; onStep(step: number): void; declarers: number[] }) {
   const s = useSettings();
   const n = names.length;
   const money = (x: number, signed = true) => amountText(s.lang, Math.round(x * 100) / 100, analysis.unit, signed);
@@ -96,7 +98,7 @@ function AnalysisDone({ analysis, names, cards, step, onStep }: { analysis: Anal
   return (
     <div class="analysis done" id="analysis">
       <SeatFigures id="analysis-seats" seats={analysis.seats} names={names} unit={analysis.unit} />
-      <Chart analysis={analysis} players={n} cards={cards} step={step} onStep={onStep} />
+      <Chart analysis={analysis} players={n} cards={cards} step={step} onStep={onStep} declarers={declarers} />
       {worst.length ? (
         <ol class="verdicts" id="analysis-list">
           {worst.map((d) => (
@@ -133,11 +135,14 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
   );
 }
 
+const DECLARER_DOT = "#8a3c00";
+const DEFENDER_DOT = "#2f6fa8";
+
 /** The declarers' chance card by card: a dot for each card as the seat that played it saw
  * the game (each seat knows other cards, so neighbouring dots may stand far apart), and a
  * step line for the game with every card open (won or lost under best play from there);
  * a mark at the replay's step (cards shown). */
-function Chart({ analysis, players, cards, step, onStep }: { analysis: AnalysisJson; players: number; cards: number; step: number; onStep(step: number): void }) {
+function Chart({ analysis, players, cards, step, onStep, declarers }: { analysis: AnalysisJson; players: number; cards: number; step: number; onStep(step: number): void; declarers: number[] }) {
   const s = useSettings();
   const line = chanceLine(analysis, players);
   if (line.length < 2) return null;
@@ -150,6 +155,12 @@ function Chart({ analysis, players, cards, step, onStep }: { analysis: AnalysisJ
   const x = (step: number) => left + ((w - left - pad) * (step - 1)) / Math.max(1, cards - 1);
   const y = (c: number) => pad + (h - pad - bottom) * (1 - c);
   const tricks = Array.from({ length: Math.ceil(cards / players) }, (_, i) => i);
+  // whose view a dot is: the declaring side's seats see the game otherwise than the defenders
+  const sideAt = (at: number) => {
+    const seat = cardDecisionAt(analysis, at, players)?.seat;
+    return seat !== undefined && declarers.length && !declarers.includes(seat) ? "defender" : "declarer";
+  };
+  const coloured = declarers.length > 0;
   const openPoints = open.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
@@ -171,7 +182,15 @@ function Chart({ analysis, players, cards, step, onStep }: { analysis: AnalysisJ
         ))}
         {open.length ? <polyline class="open" points={openPoints} fill="none" stroke="#777" stroke-width="1.5" /> : null}
         {line.map(([step, c]) => (
-          <circle key={step} class="seen" cx={x(step).toFixed(1)} cy={y(c).toFixed(1)} r="3" fill="#8a3c00" onClick={() => onStep(step)} />
+          <circle
+            key={step}
+            class={`seen ${sideAt(step)}`}
+            cx={x(step).toFixed(1)}
+            cy={y(c).toFixed(1)}
+            r="3"
+            fill={sideAt(step) === "defender" ? DEFENDER_DOT : DECLARER_DOT}
+            onClick={() => onStep(step)}
+          />
         ))}
         {step >= 1 && step <= cards ? (
           <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={y(0)} stroke="#1b4f9c" stroke-width="2" stroke-dasharray="4 2" />
@@ -179,8 +198,14 @@ function Chart({ analysis, players, cards, step, onStep }: { analysis: AnalysisJ
       </svg>
       <figcaption id="analysis-chart-key">
         <span class="key">
-          <span class="key-dot" aria-hidden="true" /> {s.t("chanceChart")}
+          {coloured ? null : <span class="key-dot" aria-hidden="true" />} {s.t("chanceChart")}
         </span>
+        {coloured ? (
+          <span class="key">
+            <span class="key-dot" aria-hidden="true" /> {s.t("chanceDeclarers")} <span class="key-dot defender" aria-hidden="true" />{" "}
+            {s.t("chanceDefenders")}
+          </span>
+        ) : null}
         {open.length ? (
           <span class="key">
             <span class="key-line" aria-hidden="true" /> {s.t("chanceChartOpen")}

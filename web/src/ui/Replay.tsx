@@ -42,6 +42,12 @@ function saidOf(data: ReplayJson): Said[] {
   return out;
 }
 
+/** The declaring side's seats of a finished game's record (none: all passed, or a Ramsch). */
+function declarersOf(rec: ReplayJson["record"]): number[] {
+  const result = rec.result as { declarers?: unknown } | undefined;
+  return Array.isArray(result?.declarers) ? result.declarers.filter((x): x is number => typeof x === "number") : [];
+}
+
 export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
   const s = useSettings();
   const [data, setData] = useState<ReplayJson | null>(null);
@@ -191,7 +197,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
         </button>
       </div>
       {error ? <p class="notice">{error}</p> : null}
-      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={setStep} /> : null}
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={setStep} declarers={declarersOf(rec)} /> : null}
     </section>
   );
 }
