@@ -541,3 +541,9 @@ def test_the_reports_chance_chart_draws_each_card_as_a_dot_and_the_open_game_as_
     )
     assert "class=chance>" in no_open and "Line: won" not in no_open
     assert _chart(SimpleNamespace(decisions=cards[:1]), WORDS["en"], 4, 32) == ""
+    # with the declaring side known, a dot is brown where a declarer saw it, blue otherwise
+    for place, d in enumerate(cards):
+        d.seat = place % 4
+    sided = _chart(SimpleNamespace(decisions=cards), WORDS["en"], 4, 32, declarers=(0,))
+    assert sided.count('fill="#8a3c00"') == 1 and sided.count('fill="#2f6fa8"') == 3
+    assert "Brown as a declarer saw it" in sided and "Brown" not in svg

@@ -36,6 +36,7 @@ _WORDS: Final = {
         "verdicts": "Inaccuracies / mistakes / blunders",
         "chance": "The declarers' chance to win",
         "chance_dots": "Dots: after each card, as the player who played it saw it.",
+        "chance_sides": "Brown as a declarer saw it, blue as a defender.",
         "chance_line": "Line: won (100%) or lost (0%) with every card open and best play from"
         " there.",
         "expected": "The declarer's expected payout",
@@ -67,6 +68,7 @@ _WORDS: Final = {
         "verdicts": "Ungenauigkeiten / Fehler / Patzer",
         "chance": "Die Gewinnchance der Spieler",
         "chance_dots": "Tupfen: nach jeder Karte, wie sie sah, wer die Karte spielte.",
+        "chance_sides": "Braun, wie sie ein Spieler sah, blau, wie sie ein Gegenspieler sah.",
         "chance_line": "Linie: mit offenen Karten und bestem Spiel von da an gewonnen (100 %)"
         " oder verloren (0 %).",
         "expected": "Die erwartete Auszahlung des Spielers",
@@ -200,7 +202,8 @@ def _game(k: int, record: Mapping[str, Any], a: GameAnalysis, w: dict[str, str],
         cards = " ".join(_card(words.card_label(c), words) for c in sorted(game.deal[s]))
         out.append(f"<p class=hand><strong>{escape(name)}</strong>: {cards}</p>")
     out.append(_seats(a, names, w, lang))
-    out.append(_chart(a, w, game.rules.players, game.rules.players * game.rules.hand_size))
+    total = game.rules.players * game.rules.hand_size
+    out.append(_chart(a, w, game.rules.players, total, game.declarers))
     out.append(_steps(game, a, names, w, words, lang))
     out.append("</section>")
     return "\n".join(out)
@@ -216,8 +219,11 @@ def _seats(a: GameAnalysis, names: list[str], w: dict[str, str], lang: str) -> s
     return _figures(rows, w, "seats")
 
 
-def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
-    """Two small SVG charts over the cards played: chance and expected payout."""
+def _chart(
+    a: GameAnalysis, w: dict[str, str], players: int, total: int, declarers: Sequence[int] = ()
+) -> str:
+    """Two small SVG charts over the cards played: chance and expected payout; a chance's
+    dot is brown where a declarer saw it, blue where a defender did (``declarers`` known)."""
     cards = [d for d in a.decisions if d.phase == "play" and d.chance is not None]
     if len(cards) < 2:  # as the page: a chart needs two cards judged
         return ""
@@ -232,7 +238,8 @@ def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
 
     # each card's chance as its seat saw it: dots, since neighbours see different cards
     seen = "".join(
-        f'<circle cx="{x(d):.1f}" cy="{share(d.chance or 0):.1f}" r="3" fill="#8a3c00"/>'
+        f'<circle cx="{x(d):.1f}" cy="{share(d.chance or 0):.1f}" r="3" '
+        f'fill="{"#2f6fa8" if declarers and d.seat not in declarers else "#8a3c00"}"/>'
         for d in cards
     )
     # won or lost with every card open and best play from there: a step line
@@ -268,7 +275,11 @@ def _chart(a: GameAnalysis, w: dict[str, str], players: int, total: int) -> str:
     frame = (
         f'<line x1="{pad}" x2="{width - pad}" y1="{height / 2}" y2="{height / 2}" stroke="#999"/>'
     )
-    chance_key = w["chance_dots"] + (f" {w['chance_line']}" if steps else "")
+    chance_key = (
+        w["chance_dots"]
+        + (f" {w['chance_sides']}" if declarers else "")
+        + (f" {w['chance_line']}" if steps else "")
+    )
     return (
         f"<h3>{escape(w['chance'])}</h3><p class=key>{escape(chance_key)}</p>"
         f'<svg viewBox="0 0 {width} {height}" role="img" class=chance>'
