@@ -192,6 +192,12 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         record = _call(server, "GET", f"/api/tables/{made['table']}/games/1")[1]
         old = _call(server, "GET", f"/api/tables/{table}/games/1")[1]
         assert record["hands"] == old["hands"] and record["dealer"] == old["dealer"]
+        # a next round from there is dealt anew: its own game, from no other
+        code, round_ = _call(server, "POST", f"/api/tables/{made['table']}/again",
+                             {"token": made["token"]})  # fmt: skip
+        assert code == 200, round_
+        fresh = _call(server, "GET", f"/api/tables/{round_['table']}")[1]["state"]
+        assert fresh["played_on"] is False and fresh["played_from"] is None
         # played on again from Anna's game in another seat: a ladder level stands in for her
         code, again = _call(server, "POST", f"/api/tables/{made['table']}/games/1/what-if",
                             {"step": 1, "seat": other})  # fmt: skip

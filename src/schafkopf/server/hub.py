@@ -489,6 +489,7 @@ class Hub:
             # dealt on from the seat after the last dealer
             config = dataclasses.replace(
                 t.config, seed=secrets.randbelow(2**32), deal=None, dealer=t.session.dealer,
+                played_from=None,
                 challenge="",
             )  # fmt: skip
             if duplicate:
