@@ -214,6 +214,8 @@ def _play_a_game(page: Any, name: str, phone: bool) -> None:
         line = page.locator("#result-line")
         assert line.is_visible() and "Spiel 1: " in line.inner_text()
         assert re.search(r"Du: [+−]?\d+ P\.", line.inner_text())
+        box = page.locator("#to-result").bounding_box()
+        assert box is not None and box["height"] >= 44, box  # a thumb's size
         page.click("#to-result")
         page.wait_for_function(
             "() => { const r = document.getElementById('result').getBoundingClientRect();"
