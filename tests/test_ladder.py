@@ -92,7 +92,10 @@ def test_a_spec_error_names_its_reason_and_crosses_processes() -> None:
     import pickle
 
     cases = {"genius": "unknown_player", "level:9": "unknown_level", "pimc:x": "not_key_value",
-             "pimc:samplez=3": "unknown_option"}  # fmt: skip
+             "pimc:samplez=3": "unknown_option", "pimc:samples=abc": "bad_option_type",
+             "pimc:seconds=abc": "bad_option_type", "pimc:inference=maybe": "bad_option_type",
+             "heuristic:rash=x": "bad_option_type", "pimc:values=foo": "bad_option",
+             "pimc:samples=-1": "bad_option", "heuristic:slips=2": "bad_option"}  # fmt: skip
     for spec, reason in cases.items():
         with pytest.raises(PlayerSpecError) as caught:
             make_player(spec)
@@ -108,3 +111,21 @@ def test_a_spec_error_names_its_reason_and_crosses_processes() -> None:
     assert (
         caught.value.params["option"] == "samplez" and "samples" in caught.value.params["options"]
     )
+    with pytest.raises(PlayerSpecError) as caught:
+        make_player("pimc:seconds=abc")  # an optional number: its annotation says which
+    assert caught.value.params == {"option": "seconds", "value": "abc", "want": "a number"}
+    # good values in every type still build: a whole number for a float, a word as typed
+    built = make_player("pimc:samples=20,seconds=1,inference=true,values=exact")
+    assert isinstance(built, PimcPlayer) and built.seconds == 1 and built.values == "exact"
+
+
+def test_a_bad_player_option_in_the_arena_is_a_clear_error_not_a_traceback() -> None:
+    from typer.testing import CliRunner
+
+    from schafkopf.cli import app
+
+    out = CliRunner().invoke(
+        app, ["arena", "--players", "heuristic,pimc:values=foo", "--deals", "1"]
+    )
+    assert out.exit_code == 2
+    assert "Traceback" not in out.output and "values must be one of brackets, exact" in out.output

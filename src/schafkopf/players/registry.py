@@ -19,7 +19,8 @@ from schafkopf.players.base import Player
 class PlayerSpecError(SchafkopfError):
     """A player name or option that is not known. ``reason`` says which for a face to word
     (``unknown_player``, ``unknown_level``, ``not_key_value``, ``unknown_option``,
-    ``bad_option``), with ``params`` (``kind``, ``option``, ``options``, ...)."""
+    ``bad_option_type``, ``bad_option``), with ``params`` (``kind``, ``option``, ``options``,
+    ...)."""
 
     code = "bad_player"
 
@@ -107,10 +108,39 @@ def make_player(spec: str, name: str | None = None) -> Player:
                 option=unknown[0],
                 options=list(known),
             )
+    options = {key: _checked(spec, key, value, factory) for key, value in options.items()}
     try:
         return factory(name=name or kind, **options)
-    except TypeError as e:
-        raise PlayerSpecError(f"player {spec!r}: {e}") from None
+    except (TypeError, ValueError) as e:  # a value the player refuses (samples=-1)
+        raise PlayerSpecError(f"player {spec!r}: {e}", "bad_option", kind=kind) from None
+
+
+def _checked(spec: str, key: str, value: Any, factory: Callable[..., Player]) -> Any:
+    """An option's value checked against the type of its default or annotation (a whole
+    number where one is meant, a number, true or false, a word as typed); raises
+    :class:`PlayerSpecError` ``bad_option_type``."""
+    params = {p.name: p for p in _parameters(factory) or ()}
+    param = params.get(key)
+    default = None if param is None or param.default is param.empty else param.default
+    if default is None and param is not None:  # optional: the type its annotation names
+        named = str(param.annotation).split("|")[0].strip()
+        default = {"bool": False, "int": 0, "float": 0.0}.get(named)
+    if default is None:
+        return value
+    if isinstance(default, bool):
+        fits, want = isinstance(value, bool), "true or false"
+    elif isinstance(default, int):
+        fits, want = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        fits, want = isinstance(value, int | float) and not isinstance(value, bool), "a number"
+    else:  # a word: as it was typed
+        return _spec_text(value) if isinstance(default, str) else value
+    if not fits:
+        raise PlayerSpecError(
+            f"player {spec!r}: option {key!r} must be {want}, got {_spec_text(value)!r}",
+            "bad_option_type", option=key, value=_spec_text(value), want=want,
+        )  # fmt: skip
+    return value
 
 
 def spec_of(player: object, kind: str) -> str:
