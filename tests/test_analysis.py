@@ -348,6 +348,15 @@ def test_a_line_best_in_every_world_gets_no_verdict() -> None:
 # -- verdicts and accuracy --------------------------------------------------------------------
 
 
+def test_a_verdict_needs_the_loss_clear_of_the_noise_of_two_worlds_or_more() -> None:
+    from schafkopf.analysis.verdicts import significant
+
+    assert not significant([]) and not significant([40.0])  # one world tells no noise
+    assert significant([40.0, 40.0])  # every world agrees: exact
+    assert not significant([40.0, -30.0, 35.0, -40.0])  # as often better as worse
+    assert not significant([0.0, 0.0, 0.0])
+
+
 def test_verdicts_are_in_units_of_the_rufspiel_tariff() -> None:
     rules = Ruleset.preset("sauspiel")  # a Sauspiel costs 20 ct
     assert [verdict(x, rules) for x in (3.9, 4.0, 9.9, 10, 19.9, 20, 400)] == [

@@ -67,14 +67,13 @@ SURE_Z: Final = 1.96
 
 def significant(differences: Sequence[float]) -> bool:
     """Whether the mean of world-by-world differences (best option minus the one taken) is
-    clear of the sampling noise: at least :data:`SURE_Z` standard errors above 0."""
+    clear of the sampling noise: at least :data:`SURE_Z` standard errors above 0. One world
+    tells no noise, so it judges nothing (``--worlds 1`` shows losses without verdicts)."""
     n = len(differences)
-    if n == 0:
+    if n < 2:
         return False
     mean = sum(differences) / n
     if mean <= 0:
         return False
-    if n == 1:
-        return True
     var = sum((d - mean) ** 2 for d in differences) / (n - 1)
     return mean >= SURE_Z * math.sqrt(var / n) - 1e-12
