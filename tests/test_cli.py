@@ -75,6 +75,20 @@ def test_bad_options_name_the_option_and_the_values(tmp_path: Path) -> None:
     assert (
         out.returncode == 2 and "„stock“ kann nur true oder false sein (nicht „ja“)" in out.stderr
     )
+    # advise takes a rules file as arena does (it took a preset's name only)
+    out = _run("advise", "EO", "GO", "HO", "EU", "HA", "HZ", "H9", "SA", "--rules", str(rules))
+    assert out.returncode == 2 and "“tarif.solo” must be a whole number" in out.stderr, out.stderr
+
+
+def test_version_and_short_help() -> None:
+    from schafkopf import __version__
+
+    out = _run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"schafkopf {__version__}"
+    out = _run("-h")
+    assert out.returncode == 0 and "Usage:" in out.stdout and "--version" in out.stdout
+    out = _run("rules", "-h")
+    assert out.returncode == 0 and "schafkopf rules [OPTIONS]" in out.stdout
 
 
 def test_input_errors_speak_the_commands_language(tmp_path: Path) -> None:

@@ -25,9 +25,32 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["--help", "-h"]},
 )
 import_app = typer.Typer(help="Convert other programs' logs into schafkopf-record/1 records.")
 app.add_typer(import_app, name="import")
+
+
+def _print_version(asked: bool) -> None:
+    """``--version``: the package's version, then exit."""
+    if asked:
+        from schafkopf import __version__
+
+        typer.echo(f"schafkopf {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
+    """Schafkopf: play in the browser or the terminal, score, analyse and import game
+    records, match the bots."""
 
 
 def _rules_from(
@@ -54,6 +77,19 @@ def _rules_from(
         typer.echo(f"schafkopf: {error_text(e, lang)}", err=True)
         raise typer.Exit(EXIT_CANNOT_READ) from None
     return rules
+
+
+def _rules_named(name: str, options: list[str] | None, lang: str = "en") -> Any:
+    """A ruleset from ``--rules NAME``: a preset's name, or a JSON or TOML file (a path that
+    ends so or exists), with ``--set`` options; a bad one exits 2 worded in ``lang``."""
+    from schafkopf.rules import PRESETS
+
+    is_file = name not in PRESETS and (
+        Path(name).suffix.lower() in (".json", ".toml") or Path(name).exists()
+    )
+    return _rules_from(
+        "standard" if is_file else name, Path(name) if is_file else None, options, lang
+    )
 
 
 @app.command()
@@ -476,7 +512,7 @@ def arena(
     scheme: Annotated[
         str, typer.Option(help="Seatings per deal: full (6 per deal) or swap (2).")
     ] = "full",
-    out: Annotated[Path | None, typer.Option(help="Output folder (default arena-<seed>/).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default `arena-SEED/`).")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
     backend: Annotated[
         str, typer.Option(help="Where deals run: local (process pool) or ray (Ray tasks).")
@@ -504,14 +540,8 @@ def arena(
     from concurrent.futures.process import BrokenProcessPool
 
     from schafkopf.arena import ArenaError, render_summary, run_arena, split_specs
-    from schafkopf.rules import PRESETS
 
-    is_file = rules_name not in PRESETS and (
-        Path(rules_name).suffix.lower() in (".json", ".toml") or Path(rules_name).exists()
-    )
-    ruleset = _rules_from(
-        "standard" if is_file else rules_name, Path(rules_name) if is_file else None, option
-    )
+    ruleset = _rules_named(rules_name, option)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     out_dir = out if out is not None else Path(f"arena-{seed}")
@@ -764,7 +794,7 @@ def advise(
         list[str], typer.Argument(help="The hand's cards: tokens (EO GU HA ...) or names.")
     ],
     rules_name: Annotated[
-        str, typer.Option("--rules", help="Rules preset (standard, sauspiel, bsv).")
+        str, typer.Option("--rules", help="Rules preset (standard, sauspiel, bsv) or a file.")
     ] = "standard",
     option: Annotated[
         list[str] | None, typer.Option("--set", help="Override one option, e.g. tarif.solo=5.")
@@ -788,7 +818,7 @@ def advise(
     from schafkopf.tui.texts import lang as texts_of
 
     lang = _language(lang, "en")
-    ruleset = _rules_from(rules_name, None, option, lang)
+    ruleset = _rules_named(rules_name, option, lang)
     if not 1 <= seat <= ruleset.players:
         said = message("seat_range", lang, low=1, high=ruleset.players, seat=seat)
         typer.echo(f"schafkopf: {said}", err=True)
