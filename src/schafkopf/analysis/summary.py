@@ -11,7 +11,8 @@ _WORDS: Final = {
     "en": {
         "game": "Game", "seat": "seat", "payout": "payout", "accuracy": "accuracy",
         "luck": "luck", "verdicts": "inaccuracies/mistakes/blunders", "none": "no mistakes",
-        "played": "played", "best": "best", "loses": "loses", "open": "all hands open",
+        "played": "played", "chose": "said", "best": "best", "loses": "loses",
+        "open": "all hands open",
         "trick": "trick", "card": "card", "inaccuracy": "inaccuracy", "mistake": "mistake",
         "blunder": "blunder", "klopfen": "Klopfen", "bidding": "bidding", "settling": "offer",
         "naming": "contract", "doubling": "doubling", "decisions": "decisions judged",
@@ -19,12 +20,32 @@ _WORDS: Final = {
     "de": {
         "game": "Spiel", "seat": "Platz", "payout": "Auszahlung", "accuracy": "Genauigkeit",
         "luck": "Glück", "verdicts": "Ungenauigkeiten/Fehler/Patzer", "none": "keine Fehler",
-        "played": "gespielt", "best": "besser", "loses": "kostet", "open": "alle Karten offen",
+        "played": "gespielt", "chose": "gesagt", "best": "besser", "loses": "kostet",
+        "open": "alle Karten offen",
         "trick": "Stich", "card": "Karte", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
         "blunder": "Patzer", "klopfen": "Klopfen", "bidding": "Reizen", "settling": "Angebot",
         "naming": "Ansage", "doubling": "Kontra/Re", "decisions": "Entscheidungen bewertet",
     },
 }  # fmt: skip
+
+
+_SAID_EN: Final = {
+    "weiter": "pass", "spiel": "play", "klopfen": "knock", "nicht klopfen": "no knock",
+    "gut": "no double",
+}  # fmt: skip
+"""The engine's German words for bids and doublings as the English text says them."""
+
+
+def said_text(token: str, lang: str) -> str:
+    """A decision's token as the text says it: the engine's own words in German, the English
+    ones for bids and "gut" in English (cards and contracts as the engine names them).
+
+    >>> said_text("gut", "en"), said_text("nicht klopfen", "en"), said_text("EO", "en")
+    ('no double', 'no knock', 'EO')
+    >>> said_text("gut", "de")
+    'gut'
+    """
+    return _SAID_EN.get(token, token) if lang == "en" else token
 
 
 def money_text(amount: float, unit: str, lang: str) -> str:
@@ -63,8 +84,9 @@ def render(a: GameAnalysis, title: str, lang: str = "en", worst: int = 5) -> str
         taken, best = d.options[d.action], d.options[d.best]
         line = (
             f"  {w[d.verdict or 'inaccuracy']:13s} {_name(a, d.seat, w)}, {_where(d, w)}: "
-            f"{w['played']} {d.action} ({money_text(taken, a.unit, lang)}), "
-            f"{w['best']} {d.best} ({money_text(best, a.unit, lang)}): "
+            f"{w['played' if d.phase == 'play' else 'chose']} {said_text(d.action, lang)} "
+            f"({money_text(taken, a.unit, lang)}), "
+            f"{w['best']} {said_text(d.best, lang)} ({money_text(best, a.unit, lang)}): "
             f"{w['loses']} {money_text(d.loss, a.unit, lang).lstrip('+')}"
         )
         if d.open_loss is not None:
