@@ -71,7 +71,11 @@ def test_a_changed_augen_line_is_named(tmp_path: Path) -> None:
     assert "the tricks give the opponents 42 Augen, not 43" in bad[0].error
     code, err = cli(path)
     assert code == 1
-    assert err.splitlines() == [f"{path}:{bad[0].line}: game 1 not imported: {bad[0].error}"]
+    total = len(import_netschafkopf_file(path))
+    assert err.splitlines() == [
+        f"{path}:{bad[0].line}: game 1 not imported: {bad[0].error}",
+        f"{path}: {total - 1} of {total} games imported",
+    ]
 
 
 def test_a_changed_ramsch_augen_line_is_named(tmp_path: Path) -> None:
@@ -116,7 +120,8 @@ def test_a_changed_ledger_row_is_named(tmp_path: Path) -> None:
     assert "this row's balances say PcLinks -4, PcOben -6, PcRechts -5, Gast +15" in bad[0].error
     assert bad[1].error is not None and f"less line {line}'s say" in bad[1].error
     code, err = cli(path)
-    assert code == 1 and len(err.splitlines()) == 2
+    assert code == 1 and len(err.splitlines()) == 3  # two games named, then the count
+    assert err.splitlines()[-1] == f"{path}: 2 of 4 games imported"
 
 
 def test_a_changed_price_line_is_named(tmp_path: Path) -> None:
@@ -231,6 +236,7 @@ def test_cli_names_file_and_line_for_every_bad_game(tmp_path: Path) -> None:
     path = edited(tmp_path, LONG, "Die Gegner haben 17 Augen", "Die Gegner haben 71 Augen")
     code, err = cli(path)
     assert code == 1
-    [line] = err.splitlines()
+    line, count = err.splitlines()
     assert re.fullmatch(rf"{re.escape(str(path))}:\d+: game 3 not imported: line \d+: .*", line)
+    assert re.fullmatch(rf"{re.escape(str(path))}: (\d+) of (\d+) games imported", count)
     assert "the tricks give the opponents 17 Augen, not 71" in line

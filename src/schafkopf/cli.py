@@ -388,6 +388,9 @@ def import_netschafkopf(
         if not games:
             report(None, "no game in this log")
         report.close()
+        imported = sum(g.record is not None for g in games)
+        if games and imported < len(games):  # how much of the log came through
+            sys.stderr.write(f"{path}: {imported} of {len(games)} games imported\n")
         if report.count:
             code = max(code, EXIT_BAD_DATA)
     raise typer.Exit(code)
