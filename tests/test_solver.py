@@ -434,6 +434,12 @@ def test_cli_solve(tmp_path: Path) -> None:
     assert data["declarer_points"] == sol.declarer_points
     assert data["moves"] == {card_token(c): v for c, v in sol.moves.items()}
     assert all(parse_card(k) in sol.moves for k in data["moves"])
+    # who is to move, their side, and the card best for that side
+    assert data["to_move"] == g.to_move
+    declaring = g.to_move in g.declarers
+    assert data["side"] == ("declarers" if declaring else "defenders")
+    want = (max if declaring else min)(data["moves"].values())
+    assert data["moves"][data["best"]] == want == sol.declarer_points
     for t in (61, sol.declarer_points, sol.declarer_points + 1):
         out = runner.invoke(app, ["solve", "-", "--threshold", str(t)], input=json.dumps(rec))
         assert out.exit_code == 0, out.output

@@ -612,7 +612,18 @@ def solve(
         else:
             sol = solver.solve(game)
             moves = {card_token(c): v for c, v in sol.moves.items()}
-            out = {"declarer_points": sol.declarer_points, "moves": moves}
+            # who is to move, and which card is best for that seat's side (the declarers
+            # want the most points, the defenders the fewest)
+            declaring = game.to_move in game.declarers
+            pick = max if declaring else min
+            best = pick(moves, key=lambda k: moves[k]) if moves else None
+            out = {
+                "declarer_points": sol.declarer_points,
+                "moves": moves,
+                "to_move": game.to_move,
+                "side": "declarers" if declaring else "defenders",
+                "best": best,
+            }
     except (RecordError, ValueError) as e:
         typer.echo(f"{file}: {e}", err=True)
         raise typer.Exit(EXIT_BAD_DATA) from None
