@@ -49,7 +49,9 @@ describe("words", () => {
     expect(contractText("de", { kind: "solo", suit: "H", tout: true })).toBe("Herz-Solo Tout");
     expect(contractText("en", { kind: "rufspiel", suit: "G" }, true)).toBe("Sauspiel on the Ace of Spades");
     expect(actionText("de", "weiter")).toBe("Weiter");
-    expect(actionText("en", "solo S")).toBe("Solo in Bells");
+    expect(actionText("en", "solo S")).toBe("Bells Solo");
+    expect(actionText("en", "solo H tout")).toBe("Hearts Solo Tout");
+    expect(actionText("de", "farbwenz G")).toBe("Gras-Farbwenz"); // as the buttons and the terminal
     expect(actionText("de", "wenz tout")).toBe("Wenz Tout");
   });
 

@@ -48,9 +48,11 @@ const de = {
   lost: "verloren",
   value: "Wert",
   points: "Augen",
+  pointsAfter: "Augen",
   tricksWord: "Stiche",
   payouts: "Auszahlung",
   declarers: "Spieler",
+  declarer: "Spieler",
   defenders: "Gegenspieler",
   next: "Vor",
   prev: "Zurück",
@@ -345,9 +347,11 @@ const en: Record<TextKey, string> = {
   lost: "lost",
   value: "Value",
   points: "Card points",
+  pointsAfter: "card points",
   tricksWord: "Tricks",
   payouts: "Payouts",
   declarers: "Declarers",
+  declarer: "Declarer",
   defenders: "Defenders",
   next: "Next",
   prev: "Back",
@@ -421,8 +425,8 @@ const en: Record<TextKey, string> = {
   seatBot: "Seat a bot",
   nextRound: "To the next round",
   playedOnTag: "Played on",
-  realGame: "In the game itself",
-  realGameOpen: "See the game itself",
+  realGame: "In the original game",
+  realGameOpen: "Back to the original game",
   ratedTag: "Rated",
   ratingMoved: "Your playing strength: {before} → {after}",
   ratedTagHelp: "This table's games count for the ratings.",
@@ -807,7 +811,8 @@ export function calledSauText(lang: Lang, suit: string, french = false): string 
   return lang === "de" ? `${s}-${sauWord(lang, french)}` : `${sauWord(lang, french)} of ${s}`;
 }
 
-/** A contract as people say it: "Sauspiel auf die Eichel-Sau", "Herz-Solo Tout", "Wenz". */
+/** A contract as people say it, as the buttons and the terminal name it: "Sauspiel auf die
+ * Eichel-Sau", "Herz-Solo Tout", "Gras-Farbwenz", "Wenz"; "Hearts Solo Tout" in English. */
 export function contractText(lang: Lang, c: ContractLike, french = false): string {
   const suit = c.suit ? suitWord(lang, c.suit, french) : "";
   const tout = c.tout ? " Tout" : "";
@@ -816,8 +821,8 @@ export function contractText(lang: Lang, c: ContractLike, french = false): strin
     return lang === "de" ? `Sauspiel auf die ${called}` : `Sauspiel on the ${called}`;
   }
   if (suit && (c.kind === "solo" || c.kind === "farbwenz" || c.kind === "farbgeier")) {
-    const kind = c.kind === "solo" ? "Solo" : c.kind === "farbwenz" ? "Wenz" : "Geier";
-    return lang === "de" ? `${suit}-${kind}${tout}` : `${kind} in ${suit}${tout}`;
+    const kind = kindWord(lang, c.kind);
+    return lang === "de" ? `${suit}-${kind}${tout}` : `${suit} ${kind}${tout}`;
   }
   return kindWord(lang, c.kind).replace(" (call game)", "") + tout;
 }

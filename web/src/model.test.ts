@@ -27,6 +27,7 @@ import {
   ownChance,
   splitLegal,
   trickOnTable,
+  collectNow,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
 
@@ -64,6 +65,16 @@ describe("the trick on the table", () => {
     expect(later.cards).toEqual([]);
     expect(later.winner).toBeNull();
     expect(nextRedraw(m, 2500 + COLLECT_MS + 1)).toBeNull();
+  });
+
+  it("sends a held trick to its winner at once when the person plays a card", () => {
+    let m = receive(initialModel(), { type: "snapshot", version: 5, state: state(view({ trick_leader: 1, trick: ["EO", "GO", "HO"], to_move: 0 })) }, 0);
+    m = receive(m, { type: "event", version: 6, event: { kind: "action", game: 1, seat: 0, action: "SO", trick_won_by: 1 } }, 1000);
+    expect(trickOnTable(m, 1200).collecting).toBe(false); // held until 2500
+    const now = collectNow(m, 1200);
+    expect(trickOnTable(now, 1200).collecting).toBe(true); // flies to its winner now
+    expect(trickOnTable(now, 1200 + COLLECT_MS + 1).cards).toEqual([]);
+    expect(collectNow(now, 3000)).toBe(now); // nothing held: unchanged
   });
 
   it("shows the last trick of a game although the next game has started", () => {

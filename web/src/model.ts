@@ -147,6 +147,13 @@ export function trickOnTable(
   return { leader: view?.trick_leader ?? null, cards: view?.trick ?? [], winner: null, collecting: false };
 }
 
+/** The model with the finished trick on show sent to its winner now (``now`` in ms): a
+ * card tapped while it is held is played at once, not lost to the hold. */
+export function collectNow(model: Model, now: number): Model {
+  const shown = model.shown;
+  return shown && now < shown.until ? { ...model, shown: { ...shown, until: now } } : model;
+}
+
 /** The moment (ms) the screen must be drawn again for the trick on show, or null. */
 export function nextRedraw(model: Model, now: number): number | null {
   const shown = model.shown;

@@ -59,6 +59,19 @@ describe("naming a contract", () => {
     expect(sent).toEqual(["solo G tout", "geier"]); // one action: named at once
   });
 
+  it("goes straight to the suits where one kind is all there is to name", () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    const only: LegalAction[] = [{ id: 56, name: "solo E tout" }, { id: 57, name: "solo G tout" }];
+    render(
+      <SettingsContext.Provider value={settings("de")}>
+        <Choices buttons={only} naming waitingOnMe={false} disabled={false} send={() => undefined} />
+      </SettingsContext.Provider>,
+      host,
+    );
+    expect(labels(host)).toEqual(["Eichel Tout", "Gras Tout"]); // no "Solo" step, no "Zurück"
+  });
+
   it("says the Sau to call in English", () => {
     const root = show("en", []);
     act(() => (root.querySelector("button[data-kind='rufspiel']") as HTMLButtonElement).click());

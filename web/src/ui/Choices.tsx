@@ -37,7 +37,9 @@ export function Choices({ buttons, naming, waitingOnMe, disabled, send, title }:
   const s = useSettings();
   const [open, setOpen] = useState<string | null>(null);
   const { groups, others } = naming ? namingGroups(buttons) : { groups: [], others: buttons };
-  const chosen = groups.find((g) => g.key === open && g.actions.length > 1);
+  // one kind to name and nothing else (a Solo Tout offered, then named): straight to its suits
+  const only = groups.length === 1 && !others.length && groups[0]!.actions.length > 1 ? groups[0]! : undefined;
+  const chosen = groups.find((g) => g.key === open && g.actions.length > 1) ?? only;
   const act = (name: string) => {
     setOpen(null);
     send(name);
@@ -59,9 +61,11 @@ export function Choices({ buttons, naming, waitingOnMe, disabled, send, title }:
               {stepLabel(s.lang, chosen, a, s.french)}
             </button>
           ))}
-          <button type="button" class="back" onClick={() => setOpen(null)}>
-            {s.t("back")}
-          </button>
+          {chosen === only ? null : (
+            <button type="button" class="back" onClick={() => setOpen(null)}>
+              {s.t("back")}
+            </button>
+          )}
         </div>
       ) : (
         <>

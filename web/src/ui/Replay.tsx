@@ -92,6 +92,11 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
   // the card shown last, where the analysis judged it a mistake: it may be played again
   const judgedHere = judgedCards && step > 0 ? cardDecisionAt(judgedCards, step, names.length) : null;
   const retryFrom = judgedHere?.verdict && data.history ? playOnStep(data.history, step - 1) : null;
+  // a step chosen under the analysis (a verdict, a dot): its card comes into sight
+  const showStep = (at: number) => {
+    setStep(at);
+    requestAnimationFrame(() => document.getElementById("replay-trick")?.scrollIntoView({ block: "center", behavior: "smooth" }));
+  };
   const playOn = (from: number, as: number | null) => {
     if (!onPlayOn) return;
     api
@@ -197,7 +202,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
         </button>
       </div>
       {error ? <p class="notice">{error}</p> : null}
-      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={setStep} declarers={declarersOf(rec)} /> : null}
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={showStep} declarers={declarersOf(rec)} /> : null}
     </section>
   );
 }

@@ -26,14 +26,14 @@ const FIXTURES = fixtures as unknown as Fixture[];
 const SAY = {
   de: {
     result: "Ergebnis", game: "Spiel", augen: "Augen", tricks: "Stiche", won: "gewonnen", lost: "verloren",
-    declarers: "Spieler", defenders: "Gegenspieler", held: { declarers: "bei den Spielern", declarer: "beim Spieler", defenders: "bei den Gegenspielern" }, counts: "wird bezahlt", notCounted: "wird nicht bezahlt",
+    declarers: "Spieler", declarer: "Spieler", defenders: "Gegenspieler", held: { declarers: "bei den Spielern", declarer: "beim Spieler", defenders: "bei den Gegenspielern" }, counts: "wird bezahlt", notCounted: "wird nicht bezahlt",
     under: "Laufende zählen erst ab", knocks: "klopft", value: "Wert", base: "Grundtarif", together: "Zusammen",
     loser: "Verlierer", pays: "zahlt", durchmarschBy: "Durchmarsch von", allPassed: "Alle haben weiter gesagt",
     redeal: "Die Karten werden neu gegeben.", with: "mit", loserSide: "nur die der Gewinner zählen",
   },
   en: {
     result: "Result", game: "Game", augen: "Card points", tricks: "Tricks", won: "won", lost: "lost",
-    declarers: "Declarers", defenders: "Defenders", held: { declarers: "with the declarers", declarer: "with the declarer", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
+    declarers: "Declarers", declarer: "Declarer", defenders: "Defenders", held: { declarers: "with the declarers", declarer: "with the declarer", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
     under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",
     redeal: "The cards are dealt again.", with: "with", loserSide: "only the winners' count",
@@ -121,7 +121,8 @@ function checkSides(root: Element, lang: Lang, b: Breakdown, names: string[]) {
     const row = root.querySelector(`tr[data-side=${side}]`);
     const cells = Array.from(row!.querySelectorAll("td"), (c) => textOf(c));
     const seats = b[side]!.seats;
-    expect(cells[0]).toBe(`${say[side]}: ${seats.map((s) => names[s]).join(", ")}`);
+    const word = side === "declarers" && seats.length === 1 ? say.declarer : say[side]; // a soloist
+    expect(cells[0]).toBe(`${word}: ${seats.map((s) => names[s]).join(", ")}`);
     expect(cells[1]).toBe(String(b[side]!.augen));
     expect(cells[2]).toBe(String(b[side]!.tricks));
   }

@@ -97,7 +97,7 @@ function Explained({ b, all }: { b: Breakdown; all: string[] }) {
             {(["declarers", "defenders"] as const).map((side) => (
               <tr key={side} data-side={side}>
                 <td>
-                  {s.t(side)}: {names(all, b[side]!.seats)}
+                  {s.t(side === "declarers" && b[side]!.seats.length === 1 ? "declarer" : side)}: {names(all, b[side]!.seats)}
                 </td>
                 <td>{b[side]!.augen}</td>
                 <td>{b[side]!.tricks}</td>

@@ -50,6 +50,7 @@ import {
   initialModel,
   myTurn,
   nextRedraw,
+  collectNow,
   placeOf,
   receive,
   rivals,
@@ -531,7 +532,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
             <span class="in-hand" title={`${v.hand_sizes[seat]} ${s.t("cards")}`} aria-label={`${v.hand_sizes[seat]} ${s.t("cards")}`}>
               {v.hand_sizes[seat]}
             </span>
-            {v.phase === "play" ? ` ${v.points[seat]} ${s.t("points")}` : ""}
+            {v.phase === "play" ? ` ${v.points[seat]} ${s.t("pointsAfter")}` : ""}
             {clockHere && countdown !== null ? <span class="clock">{s.t("timeLeft").replace("{n}", String(countdown))}</span> : null}
           </div>
         ) : null}
@@ -786,9 +787,14 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : null}
         <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}${v?.hand?.length ? "" : " empty"}`} id="hand">
           {(v?.hand ?? []).map((c) => {
-            const ok = legalCards.has(c) && !offline && !holding;
+            // a tap while the last trick is held plays at once: the trick goes to its winner
+            const ok = legalCards.has(c) && !offline;
+            const play = () => {
+              if (holding) setModel((m) => collectNow(m, performance.now()));
+              send(c);
+            };
             const tipped = tip && tip.version === model.version && tip.best === c ? " tipped" : "";
-            return <Card key={c} token={c} legal={legalCards.has(c)} class={`${ok ? "" : "locked"}${tipped}`} onClick={ok ? () => send(c) : undefined} />;
+            return <Card key={c} token={c} legal={legalCards.has(c)} class={`${ok ? "" : "locked"}${tipped}`} onClick={ok ? play : undefined} />;
           })}
         </div>
         {notice ? (
