@@ -315,7 +315,7 @@ def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total
     assert state["names"][0] == "Anna" and state["kinds"][0] == "human"  # her own seat
     assert all(k != "human" for k in state["kinds"][1:])
     assert "Anna" in page.inner_text(".seat.south")
-    _the_end_says_how_the_game_itself_went(page, table, 0, old)
+    _the_end_says_how_the_game_itself_went(page, table, 0, old, step)
 
 
 def test_a_tip_at_a_table_of_bots(server: ServerProcess, browser: Any) -> None:
@@ -409,10 +409,11 @@ def _play_a_judged_card_again(page: Any, server: ServerProcess, table: str, step
 
 
 def _the_end_says_how_the_game_itself_went(
-    page: Any, table: str, seat: int, old: dict[str, Any]
+    page: Any, table: str, seat: int, old: dict[str, Any], cards: int
 ) -> None:
     """A game played on, played to its end, says how the game itself went for the seat and
-    leads back to its replay."""
+    leads back to its replay, at the card where it branched off (``cards`` shown), from
+    where it may be played on again."""
     _play_until_over([page], limit_s=120)
     _wait_text(page, "#played-from", "Gespielt wurde")
     real = old["record"]["result"]["payouts"][seat]  # points: the standard preset
@@ -422,6 +423,8 @@ def _the_end_says_how_the_game_itself_went(
     page.click("#played-from-open")
     page.wait_for_selector("#replay")
     assert table in page.url and "replay=1" in page.url
+    assert page.inner_text("#replay-step").startswith(f"{cards}/")
+    assert page.locator("#replay-play-on").count() == 1
 
 
 def _the_rounds_figures(page: Any, server: ServerProcess, table: str) -> None:

@@ -170,7 +170,7 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
         assert state["view"]["history"] == history[: step - 1]
         assert state["names"][seat] == "Anna" and state["games"] == 1
         assert state["played_on"] is True  # the page offers no "again" there
-        assert state["played_from"] == {"table": table, "game": 1}  # its end compares
+        assert state["played_from"] == {"table": table, "game": 1, "step": step}  # its end compares
         old_state = _call(server, "GET", f"/api/tables/{table}")[1]["state"]
         assert old_state["played_on"] is False and old_state["played_from"] is None
         assert state["view"]["to_move"] == seat

@@ -66,7 +66,7 @@ def test_config_checks_every_field() -> None:
     assert three.seats == (HUMAN, "heuristic", "heuristic")
     assert TableConfig.from_json(json.loads(json.dumps(three.to_json()))) == three
     # a game played on keeps where it came from across a restart
-    on = dataclasses.replace(three, deal=("EO", "GO", "HO"), played_from=("t1", 3))
+    on = dataclasses.replace(three, deal=("EO", "GO", "HO"), played_from=("t1", 3, 17))
     assert TableConfig.from_json(json.loads(json.dumps(on.to_json()))) == on
 
 

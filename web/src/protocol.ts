@@ -167,8 +167,8 @@ export interface TableState {
   duplicate_of?: string | null;
   /** A finished game of another table played on from one of its steps ("what if"). */
   played_on?: boolean;
-  /** The table and game a game played on came from (null for any other table). */
-  played_from?: { table: string; game: number } | null;
+  /** The table, game and history step a game played on came from (null for any other). */
+  played_from?: { table: string; game: number; step: number } | null;
   /** The table's games count for the ratings (marked so, or two or more people). */
   rated?: boolean;
 }

@@ -398,7 +398,7 @@ class Hub:
             old.config, games=1, seats=seats, seed=secrets.randbelow(2**32), tips=True,
             challenge="", rated=False, deals=(), duplicate_of="",
             deal=tuple(" ".join(card_token(c) for c in hand) for hand in game.deal),
-            dealer=game.dealer, played_from=(old.id, number),
+            dealer=game.dealer, played_from=(old.id, number, step),
         )  # fmt: skip
         tokens: list[str | None] = [None] * n
         token = tokens[seat] = secrets.token_urlsafe(24)

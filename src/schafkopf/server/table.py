@@ -136,9 +136,10 @@ class TableConfig:
     dealer: int = 0
     """The first game's dealer: the dealer of ``deal``, or where the round before ended
     (another round goes on dealing from the seat after the last dealer)."""
-    played_from: tuple[str, int] | None = None
-    """The table and game number a game played on came from (its end says how that game
-    went); None for any other table."""
+    played_from: tuple[str, int, int] | None = None
+    """The table, game number and history step (1: before the first action) a game played
+    on came from (its end says how that game went and leads back to that step); None for any
+    other table."""
 
     @property
     def played_on(self) -> bool:
@@ -238,7 +239,11 @@ class TableConfig:
             deal=tuple(data["deal"]) if data.get("deal") else None,
             dealer=int(data.get("dealer", 0)),
             played_from=(
-                (str(data["played_from"][0]), int(data["played_from"][1]))
+                (
+                    str(data["played_from"][0]),
+                    int(data["played_from"][1]),
+                    int(data["played_from"][2]),
+                )
                 if data.get("played_from")
                 else None
             ),
@@ -679,7 +684,7 @@ class Table:
             "duplicate_of": self.config.duplicate_of or None,
             "played_on": self.config.played_on,
             "played_from": (
-                {"table": self.config.played_from[0], "game": self.config.played_from[1]}
+                dict(zip(("table", "game", "step"), self.config.played_from, strict=True))
                 if self.config.played_from
                 else None
             ),

@@ -32,12 +32,15 @@ interface Route {
   day: string | null;
   /** A finished game of the table to show at once (a link from the challenge's results). */
   replay: number | null;
+  /** The replay's step to open at (cards shown). */
+  at: number;
 }
 
 function readRoute(): Route {
   const q = new URLSearchParams(location.search);
   const view = q.get("view");
   const replay = Number(q.get("replay"));
+  const at = Number(q.get("at"));
   return {
     table: q.get("table"),
     invite: q.get("invite"),
@@ -45,6 +48,7 @@ function readRoute(): Route {
     player: q.get("player"),
     day: dayParam(q.get("challenge") ?? q.get("day")),
     replay: Number.isInteger(replay) && replay > 0 ? replay : null,
+    at: Number.isInteger(at) && at > 0 ? at : 0,
   };
 }
 
@@ -145,7 +149,18 @@ export function App({ storage }: { storage: Storage }) {
     screen = <ChallengeScreen key={route.day ?? "today"} day={route.day} storage={storage} />;
   } else if (route.table && route.replay !== null) {
     const back = route.day ? challengeUrl(route.day) : `/?table=${encodeURIComponent(route.table)}`;
-    screen = <Replay key={`${route.table}:${route.replay}`} table={route.table} game={route.replay} onClose={() => navigate(back)} />;
+    const held = seatFor(storage, route.table);
+    screen = (
+      <Replay
+        key={`${route.table}:${route.replay}`}
+        table={route.table}
+        game={route.replay}
+        at={route.at}
+        seat={held && !held.left ? held.seat : null}
+        onPlayOn={(t, grant) => open(t, grant)}
+        onClose={() => navigate(back)}
+      />
+    );
   } else if (route.player) {
     screen = <Profile key={route.player} name={route.player} />;
   } else if (route.table && route.invite && !seatFor(storage, route.table)) {

@@ -3,16 +3,23 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
-import { amountText, contractText } from "../i18n";
+import { amountText, contractText, isCardName } from "../i18n";
 import type { ReplayJson } from "../protocol";
 import { navigate } from "./nav";
 import { useSettings } from "./settings";
 
 interface Props {
-  from: { table: string; game: number };
+  from: { table: string; game: number; step: number };
   /** The page's seat (the same seat in the game itself), or null for a spectator. */
   me: number | null;
   unit: string;
+}
+
+/** The game itself's replay, opened at the card where this game branched off (the cards
+ * played before its history step; at the start where the replay is not known). */
+export function replayUrl(from: { table: string; game: number; step: number }, real: ReplayJson | null): string {
+  const at = real?.history ? real.history.slice(0, from.step - 1).filter((h) => isCardName(h.action)).length : 0;
+  return `/?table=${encodeURIComponent(from.table)}&replay=${from.game}${at ? `&at=${at}` : ""}`;
 }
 
 export function PlayedFrom({ from, me, unit }: Props) {
@@ -38,7 +45,7 @@ export function PlayedFrom({ from, me, unit }: Props) {
           ) : null}{" "}
         </>
       ) : null}
-      <button type="button" id="played-from-open" onClick={() => navigate(`/?table=${encodeURIComponent(from.table)}&replay=${from.game}`)}>
+      <button type="button" id="played-from-open" onClick={() => navigate(replayUrl(from, real))}>
         {s.t("realGameOpen")}
       </button>
     </p>

@@ -18,6 +18,8 @@ interface Props {
   onPlayOn?(table: string, grant: { seat: number; token: string; invite?: string }): void;
   /** The seat to play on in: the viewer's own at that table (null: the seat to move). */
   seat?: number | null;
+  /** The step (cards shown) to open at: where a game played on from here branched off. */
+  at?: number;
 }
 
 interface Said {
@@ -48,11 +50,11 @@ function declarersOf(rec: ReplayJson["record"]): number[] {
   return Array.isArray(result?.declarers) ? result.declarers.filter((x): x is number => typeof x === "number") : [];
 }
 
-export function Replay({ table, game, onClose, onPlayOn, seat = null }: Props) {
+export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: Props) {
   const s = useSettings();
   const [data, setData] = useState<ReplayJson | null>(null);
   const [error, setError] = useState("");
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(at);
   const analysis = useAnalysis(table, game);
   useEffect(() => {
     api
