@@ -28,6 +28,7 @@ import {
   splitLegal,
   trickOnTable,
   collectNow,
+  offeredGame,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
 
@@ -125,6 +126,14 @@ describe("what each seat said", () => {
     expect(withoutRepeats(said, sameNaming).map((x) => `${x.seat}:${x.action}`)).toEqual([
       "0:spiel", "1:weiter", "3:spiel", "3:wenz", "0:weiter", "2:solo", "2:solo H", "1:weiter",
     ]);
+  });
+
+  it("names the game a single rival offers, so the prompt can say what to beat", () => {
+    const said = [["spiel"], ["spiel", "solo"], ["weiter"], ["spiel", "wenz"]];
+    expect(offeredGame(said, [1])).toBe("solo");
+    expect(offeredGame([["spiel"], ["spiel"]], [1])).toBeUndefined(); // not named yet
+    expect(offeredGame(said, [1, 3])).toBeUndefined(); // several: the general words
+    expect(offeredGame(said, [])).toBeUndefined();
   });
 
   it("finds whom a seat must outbid in the settling round", () => {

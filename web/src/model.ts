@@ -147,6 +147,13 @@ export function trickOnTable(
   return { leader: view?.trick_leader ?? null, cards: view?.trick ?? [], winner: null, collecting: false };
 }
 
+/** The game the one rival to outbid has named in the settling round ("solo"), from each
+ * seat's words; undefined where there are several rivals or none has named one yet. */
+export function offeredGame(said: string[][], rivalSeats: number[]): string | undefined {
+  if (rivalSeats.length !== 1) return undefined;
+  return (said[rivalSeats[0]!] ?? []).filter((w) => parseContractName(w) !== null).at(-1);
+}
+
 /** The model with the finished trick on show sent to its winner now (``now`` in ms): a
  * card tapped while it is held is played at once, not lost to the hold. */
 export function collectNow(model: Model, now: number): Model {

@@ -51,6 +51,7 @@ import {
   myTurn,
   nextRedraw,
   collectNow,
+  offeredGame,
   placeOf,
   receive,
   rivals,
@@ -614,9 +615,13 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   );
 
   const outbid = me !== null && mine ? rivals(v, me, n) : [];
-  const settleTitle = outbid.length
-    ? s.t(outbid.length === 1 ? "settleOne" : "settleMany").replace("{names}", listText(s.lang, outbid.map((x) => names[x] ?? "")))
-    : undefined;
+  // one rival who has named the game to beat: say which ("Schorsch bietet Solo")
+  const offered = offeredGame(said, outbid);
+  const settleTitle = offered
+    ? s.t("settleOffered").replace("{names}", names[outbid[0]!] ?? "").replace("{game}", actionText(s.lang, offered, s.french))
+    : outbid.length
+      ? s.t(outbid.length === 1 ? "settleOne" : "settleMany").replace("{names}", listText(s.lang, outbid.map((x) => names[x] ?? "")))
+      : undefined;
   const result = model.result ?? st.last_result ?? null;
   // the last game's result in a line until the next game's first card (the whole lies below)
   const resultFresh = st.over || !(v?.history ?? []).some((e) => isCardName(e.action));
