@@ -290,6 +290,20 @@ def test_a_person_plays_a_game_against_three_bots(server: ServerProcess, browser
     assert not errors, errors
 
 
+def _new_table_from_the_replay(
+    page: Any, server: ServerProcess, table: str, button: str
+) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """Press ``button`` of the replay of ``table``'s game 1 and go to the new table: its
+    state, the old game's replay, and where in its history each card was played."""
+    page.click(button)
+    page.wait_for_url(lambda url: "table=" in url and table not in url, timeout=10000)
+    new = page.url.split("table=")[1]
+    state = server.get(f"/api/tables/{new}")["state"]
+    old = server.get(f"/api/tables/{table}/games/1/replay")
+    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
+    return state, old, cards
+
+
 def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total: int) -> None:
     """From the replay's third card, a new table plays the game on: the same cards, the
     steps before as they were, Anna in her own seat (the bots play on to her turn)."""
@@ -301,13 +315,8 @@ def _play_on_from_the_replay(page: Any, server: ServerProcess, table: str, total
     for _ in range(2):
         page.click("#replay-next")
     step = int(page.inner_text("#replay-step").split("/")[0])  # cards played at this step
-    page.click("#replay-play-on")
-    page.wait_for_url(lambda url: "table=" in url and table not in url, timeout=10000)
+    state, old, cards = _new_table_from_the_replay(page, server, table, "#replay-play-on")
     page.wait_for_selector("#hand .card-wrap")
-    new = page.url.split("table=")[1]
-    state = server.get(f"/api/tables/{new}")["state"]
-    old = server.get(f"/api/tables/{table}/games/1/replay")
-    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
     # the steps before as they were (a bot may have said Kontra since: it may before a card)
     history = state["view"]["history"]
     assert history[: cards[step]] == old["history"][: cards[step]], step
@@ -393,13 +402,8 @@ def _play_a_judged_card_again(page: Any, server: ServerProcess, table: str, step
     other.wait_for_selector("#analysis-list button[data-step]", timeout=30000)  # kept
     other.locator(f"#analysis-list button[data-step='{step}']").first.click()
     assert other.inner_text("#replay-step").startswith(f"{step}/")
-    other.click("#replay-retry")
-    other.wait_for_url(lambda url: "table=" in url and table not in url, timeout=10000)
+    state, old, cards = _new_table_from_the_replay(other, server, table, "#replay-retry")
     other.wait_for_selector("#played-on-tag")
-    new = other.url.split("table=")[1]
-    state = server.get(f"/api/tables/{new}")["state"]
-    old = server.get(f"/api/tables/{table}/games/1/replay")
-    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
     judged_at = cards[step - 1]  # the judged card's place in the history
     assert state["view"]["history"][:judged_at] == old["history"][:judged_at]
     seat = old["history"][judged_at]["seat"]
