@@ -595,6 +595,7 @@ def solve(
     """Solve a position with all hands open: the declarer side's card points under perfect play."""
     from schafkopf.cards import card_token
     from schafkopf.record import RecordError, is_session_line, read_records, record_to_game
+    from schafkopf.rules import Kind
     from schafkopf.search import solver
 
     records = [r for _line, r in read_records(_read_input(file)) if not is_session_line(r)]
@@ -617,6 +618,8 @@ def solve(
             declaring = game.to_move in game.declarers
             pick = max if declaring else min
             best = pick(moves, key=lambda k: moves[k]) if moves else None
+            if game.contract is not None and game.contract.kind is Kind.BETTEL:
+                best = None  # a Bettel is won by tricks, not the points these values count
             out = {
                 "declarer_points": sol.declarer_points,
                 "moves": moves,

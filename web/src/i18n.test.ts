@@ -31,7 +31,7 @@ describe("words", () => {
     expect(errorText("de", "bad_turn_seconds", { least: 5 })).toBe("Zeit pro Zug: 0 (ohne Uhr) oder mindestens 5 s");
     expect(errorText("en", "bad_turn_seconds", { least: 7.5 })).toBe("Time per move: 0 (no clock) or at least 7.5 s");
     expect(errorText("de", "bad_turn_seconds")).toBe("Ungültige Zeit pro Zug"); // no params: what went wrong
-    expect(errorText("de", "bad_rules", { reason: "no_game" })).toMatch(/^Kein Spiel ist erlaubt/);
+    expect(errorText("de", "bad_rules", { reason: "no_game" })).toMatch(/^Es ist kein Spiel erlaubt/);
     expect(errorText("de", "bad_rules", { reason: "too_high", option: "tarif.solo", most: 100000 })).toBe("Tarif Solo: höchstens 100.000");
     expect(errorText("en", "bad_rules", { reason: "too_high", option: "odd.option", most: 3 })).toBe("odd.option: at most 3");
     expect(errorText("en", "bad_rules", { reason: "unknown" })).toBe(errorText("en", "bad_rules"));

@@ -63,6 +63,7 @@ const de = {
   over: "Alle Spiele sind gespielt.",
   settleOne: "Auch {names} will spielen: biete ein Spiel dagegen an oder sag „Weiter“.",
   settleOffered: "{names} bietet {game}: biete ein höheres Spiel an oder sag „Weiter“.",
+  settleOfferedMatch: "{names} bietet {game}: halte mit {game} oder einem höheren Spiel dagegen, oder sag „Weiter“.",
   settleMany: "Auch {names} wollen spielen: biete ein Spiel dagegen an oder sag „Weiter“.",
   myStanding: "Du: {amount} · Platz {k} von {n}",
   myStandingShared: "Du: {amount} · geteilter Platz {k} von {n}",
@@ -363,6 +364,7 @@ const en: Record<TextKey, string> = {
   over: "All games are played.",
   settleOne: "{names} wants to play too: offer a game to outbid them or pass.",
   settleOffered: "{names} offers {game}: offer a higher game or pass.",
+  settleOfferedMatch: "{names} offers {game}: hold with {game} or a higher game, or pass.",
   settleMany: "{names} want to play too: offer a game against theirs or pass.",
   myStanding: "You: {amount} · place {k} of {n}",
   myStandingShared: "You: {amount} · shared place {k} of {n}",
@@ -733,7 +735,6 @@ export function phraseText(lang: Lang, phrase: string): string {
   return PHRASES[lang][phrase] ?? phrase;
 }
 
-/** The words for a server error: its code worded, unknown codes by a general word. */
 /** A refusal in words: with the server's ``params``, how to mend it where the words know
  * it ("Zeit pro Zug: 0 (ohne Uhr) oder mindestens 5 s"), else what went wrong. */
 export function errorText(lang: Lang, code: string, params: Record<string, unknown> = {}): string {
@@ -751,7 +752,7 @@ const ERROR_DETAILS: Record<Lang, Record<string, (p: Record<string, unknown>) =>
       typeof p.least === "number" ? `Zeit pro Zug: 0 (ohne Uhr) oder mindestens ${p.least.toLocaleString("de-DE")} s` : null,
     bad_rules: (p) =>
       p.reason === "no_game"
-        ? "Kein Spiel ist erlaubt: wähle mindestens ein Spiel, oder Ramsch, wenn alle weiter sagen"
+        ? "Es ist kein Spiel erlaubt: wähle mindestens ein Spiel oder Ramsch, wenn alle weiter sagen"
         : p.reason === "too_high" && typeof p.most === "number"
           ? `${optionLabel("de", p.option)}: höchstens ${p.most.toLocaleString("de-DE")}`
           : null,

@@ -31,7 +31,7 @@ _WORDS: Final = {
 
 _SAID_EN: Final = {
     "weiter": "pass", "spiel": "play", "klopfen": "knock", "nicht klopfen": "no knock",
-    "gut": "no double",
+    "gut": "no double", "kontra": "Kontra", "re": "Re", "sup": "Sup", "hirsch": "Hirsch",
 }  # fmt: skip
 """The engine's German words for bids and doublings as the English text says them."""
 

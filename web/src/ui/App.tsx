@@ -152,7 +152,7 @@ export function App({ storage }: { storage: Storage }) {
     const held = seatFor(storage, route.table);
     screen = (
       <Replay
-        key={`${route.table}:${route.replay}`}
+        key={`${route.table}:${route.replay}:${route.at}`}
         table={route.table}
         game={route.replay}
         at={route.at}

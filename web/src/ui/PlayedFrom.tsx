@@ -6,6 +6,7 @@ import { api } from "../api";
 import { amountText, contractText, isCardName } from "../i18n";
 import type { ReplayJson } from "../protocol";
 import { navigate } from "./nav";
+import { playedBy } from "./Result";
 import { useSettings } from "./settings";
 
 interface Props {
@@ -29,14 +30,18 @@ export function PlayedFrom({ from, me, unit }: Props) {
     api.replay(from.table, from.game).then(setReal, () => setReal(null)); // gone: the link only
   }, [from.table, from.game]);
   const rec = real?.record;
-  const result = rec?.result as { won?: boolean | null; payouts?: number[] } | undefined;
+  const result = rec?.result as { won?: boolean | null; payouts?: number[]; declarers?: number[] } | undefined;
+  // who played and whether they won, as the result line says it (a Ramsch has no declarers)
+  const declarers = result?.declarers ?? [];
+  const who = rec?.contract && declarers.length ? playedBy(real?.names ?? [], declarers, rec.contract.declarer ?? null, s.t("playsWith")) : "";
   const paid = me !== null ? result?.payouts?.[me] : undefined;
   return (
     <p class="standing" id="played-from">
       {rec ? (
         <>
           {s.t("realGame")}: <strong>{rec.contract ? contractText(s.lang, rec.contract, s.french) : s.t("allPassed")}</strong>
-          {result?.won !== null && result?.won !== undefined ? ` · ${s.t(result.won ? "won" : "lost")}` : ""}
+          {who ? ` — ${who}` : ""}
+          {who && result?.won !== null && result?.won !== undefined ? ` · ${s.t(result.won ? "won" : "lost")}` : ""}
           {paid !== undefined ? (
             <>
               {" · "}

@@ -81,6 +81,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
     shownName(s.lang, x),
   );
   const total = data.tricks.reduce((a, t) => a + t.cards.length, 0);
+  if (step > total) setStep(total); // an ``at`` past the game's cards: its last
   const { played, trickIndex, inTrick } = replayPosition(data.tricks, step);
   const trick = step > 0 ? data.tricks[trickIndex] : undefined;
   const sortedHands = ((data as unknown as { sorted_hands?: string[][] }).sorted_hands) ?? rec.hands.map((h) => h.split(" "));

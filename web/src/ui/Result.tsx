@@ -42,7 +42,7 @@ function w(lang: Lang, key: string): string {
 }
 
 /** Who played: the declarer first, then "mit" the partner ("Liesl mit Sepp"), not seat order. */
-function playedBy(all: string[], declarers: number[], declarer: number | null, withWord: string): string {
+export function playedBy(all: string[], declarers: number[], declarer: number | null, withWord: string): string {
   const first = declarer !== null && declarers.includes(declarer) ? declarer : declarers[0]!;
   const others = declarers.filter((seat) => seat !== first);
   return others.length ? `${all[first]} ${withWord} ${names(all, others)}` : (all[first] ?? "");

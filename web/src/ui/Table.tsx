@@ -112,7 +112,8 @@ function beep(): void {
 function useNow(model: Model): number {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
-    const at = nextRedraw(model, performance.now());
+    // from the moment drawn: a trick sent to its winner early (a tap) is drawn flying at once
+    const at = nextRedraw(model, now);
     if (at === null) return;
     const timer = setTimeout(() => setNow(performance.now()), Math.max(0, at - performance.now()) + 5);
     return () => clearTimeout(timer);
@@ -617,8 +618,13 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const outbid = me !== null && mine ? rivals(v, me, n) : [];
   // one rival who has named the game to beat: say which ("Schorsch bietet Solo")
   const offered = offeredGame(said, outbid);
+  // a seat before the rival may hold with the same game; one after must go higher
+  const mayMatch = offered !== undefined && buttons.some((b) => b.name === offered);
   const settleTitle = offered
-    ? s.t("settleOffered").replace("{names}", names[outbid[0]!] ?? "").replace("{game}", actionText(s.lang, offered, s.french))
+    ? s
+        .t(mayMatch ? "settleOfferedMatch" : "settleOffered")
+        .replace("{names}", names[outbid[0]!] ?? "")
+        .replaceAll("{game}", actionText(s.lang, offered, s.french))
     : outbid.length
       ? s.t(outbid.length === 1 ? "settleOne" : "settleMany").replace("{names}", listText(s.lang, outbid.map((x) => names[x] ?? "")))
       : undefined;
