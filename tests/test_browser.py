@@ -74,7 +74,10 @@ def page_server(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     quick_analysis = ["analysis_worlds=3", "analysis_bid_worlds=2"]
-    yield from page_server(tmp_path_factory, "browser", quick_analysis)
+    # one browser makes every table of this module (games played on, again) within minutes:
+    # the per-address limit of new tables is another test's (test_server_limits.py)
+    many_tables = ["tables_per_minute=1000"]
+    yield from page_server(tmp_path_factory, "browser", quick_analysis + many_tables)
 
 
 def _new_page(
