@@ -377,6 +377,11 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         assert page.locator("#analysis-clean").count() == 1
         return
     assert page.locator("#analysis-list li").count() == min(8, len(judged))
+    # all listed, one with the open cards' cost: a line says what that cost means
+    if len(judged) <= 8 and any(d["open_loss"] is not None for d in judged):
+        assert "Gewertet wird nach dem, was der Platz wissen konnte" in page.inner_text(
+            "#open-legend"
+        )
     cards = page.locator("#analysis-list button[data-step]")
     if cards.count():
         step = int(cards.first.get_attribute("data-step"))

@@ -170,6 +170,8 @@ const de = {
   better: "besser",
   costs: "kostet",
   openHands: "mit offenen Karten",
+  openLegend:
+    "„Mit offenen Karten“: was die Entscheidung gekostet hätte, wenn der Platz alle Karten gesehen hätte; 0 heißt, bei genau diesen Karten war sie nicht schlechter. Gewertet wird nach dem, was der Platz wissen konnte.",
   noMistakes: "Keine Entscheidung kostete ein Fünftel eines Sauspiels oder mehr.",
   chanceChart: "Tupfen: die Gewinnchance der Spielpartei nach jeder Karte, wie sie der Platz sah, der sie spielte.",
   chanceDeclarers: "wie sie die Spielpartei sah,",
@@ -471,6 +473,8 @@ const en: Record<TextKey, string> = {
   better: "better",
   costs: "costs",
   openHands: "with all hands open",
+  openLegend:
+    "“With all hands open”: what the decision would have cost had the seat seen every card; 0 means that with these very cards it was no worse. The verdict goes by what the seat could know.",
   noMistakes: "No decision cost a fifth of a Sauspiel or more.",
   chanceChart: "Dots: the declaring side's chance to win after each card, as the seat that played it saw it.",
   chanceDeclarers: "as the declarers saw it,",

@@ -110,6 +110,11 @@ function AnalysisDone({ analysis, names, cards, step, onStep, declarers }: { ana
       ) : (
         <p id="analysis-clean">{s.t("noMistakes")}</p>
       )}
+      {worst.some((d) => d.open_loss !== null) ? (
+        <p class="muted legend" id="open-legend">
+          {s.t("openLegend")}
+        </p>
+      ) : null}
     </div>
   );
 }
