@@ -29,6 +29,7 @@ import {
   trickOnTable,
   collectNow,
   offeredGame,
+  declarersOf,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
 
@@ -126,6 +127,13 @@ describe("what each seat said", () => {
     expect(withoutRepeats(said, sameNaming).map((x) => `${x.seat}:${x.action}`)).toEqual([
       "0:spiel", "1:weiter", "3:spiel", "3:wenz", "0:weiter", "2:solo", "2:solo H", "1:weiter",
     ]);
+  });
+
+  it("reads a record's declaring side, none for a Ramsch or a game without result", () => {
+    expect(declarersOf({ result: { declarers: [1, 3] } })).toEqual([1, 3]);
+    expect(declarersOf({ result: { declarers: [] } })).toEqual([]);
+    expect(declarersOf({})).toEqual([]);
+    expect(declarersOf(undefined)).toEqual([]);
   });
 
   it("names the game a single rival offers, so the prompt can say what to beat", () => {

@@ -443,6 +443,12 @@ export function ownChance(view: ViewJson, seat: number, declarers: number): numb
   return declaring ? declarers : 1 - declarers;
 }
 
+/** The declaring side's seats of a finished game's record (none: all passed, or a Ramsch). */
+export function declarersOf(rec: Record<string, unknown> | undefined): number[] {
+  const result = rec?.result as { declarers?: unknown } | undefined;
+  return Array.isArray(result?.declarers) ? result.declarers.filter((x): x is number => typeof x === "number") : [];
+}
+
 /** The history step (1-based) at which a game played on from the replay's position starts:
  * the next card's place in the history after ``cards`` cards; null when none is left. */
 export function playOnStep(history: { action: string }[], cards: number): number | null {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from schafkopf.tui.texts import SIMPLE_ACTIONS
+
 from .model import Decision, GameAnalysis
 
 _WORDS: Final = {
@@ -30,10 +32,11 @@ _WORDS: Final = {
 
 
 _SAID_EN: Final = {
-    "weiter": "pass", "spiel": "play", "klopfen": "knock", "nicht klopfen": "no knock",
+    **{SIMPLE_ACTIONS["de"][a]: word for a, word in SIMPLE_ACTIONS["en"].items()},
     "gut": "no double", "kontra": "Kontra", "re": "Re", "sup": "Sup", "hirsch": "Hirsch",
 }  # fmt: skip
-"""The engine's German words for bids and doublings as the English text says them."""
+"""The engine's German words for bids and doublings as the English text says them (the
+terminal's words for bidding and Klopfen, and the doublings')."""
 
 
 def said_text(token: str, lang: str) -> str:

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { amountText, contractText, isCardName } from "../i18n";
+import { declarersOf } from "../model";
 import type { ReplayJson } from "../protocol";
 import { navigate } from "./nav";
 import { playedBy } from "./Result";
@@ -30,9 +31,9 @@ export function PlayedFrom({ from, me, unit }: Props) {
     api.replay(from.table, from.game).then(setReal, () => setReal(null)); // gone: the link only
   }, [from.table, from.game]);
   const rec = real?.record;
-  const result = rec?.result as { won?: boolean | null; payouts?: number[]; declarers?: number[] } | undefined;
+  const result = rec?.result as { won?: boolean | null; payouts?: number[] } | undefined;
   // who played and whether they won, as the result line says it (a Ramsch has no declarers)
-  const declarers = result?.declarers ?? [];
+  const declarers = declarersOf(rec);
   const who = rec?.contract && declarers.length ? playedBy(real?.names ?? [], declarers, rec.contract.declarer ?? null, s.t("playsWith")) : "";
   const paid = me !== null ? result?.payouts?.[me] : undefined;
   return (

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
-import { cardDecisionAt, playOnStep, replayPosition, sameNaming, withoutRepeats } from "../model";
+import { cardDecisionAt, declarersOf, playOnStep, replayPosition, sameNaming, withoutRepeats } from "../model";
 import type { ReplayJson } from "../protocol";
 import { AnalysisPanel, optionWords, useAnalysis } from "./Analysis";
 import { Card } from "./Card";
@@ -42,12 +42,6 @@ function saidOf(data: ReplayJson): Said[] {
   }
   ((rec.doublings ?? []) as { seat: number }[]).forEach((d, i) => out.push({ seat: d.seat, action: ["kontra", "re", "sup", "hirsch"][i] ?? "kontra" }));
   return out;
-}
-
-/** The declaring side's seats of a finished game's record (none: all passed, or a Ramsch). */
-function declarersOf(rec: ReplayJson["record"]): number[] {
-  const result = rec.result as { declarers?: unknown } | undefined;
-  return Array.isArray(result?.declarers) ? result.declarers.filter((x): x is number => typeof x === "number") : [];
 }
 
 export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: Props) {
