@@ -87,6 +87,13 @@ def test_a_person_signs_up_plays_rated_and_finds_their_seats_on_another_device(
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
     guest_table = _table_of(page)
+    # The start page leads a guest back to the table (the seat is kept in this browser).
+    page.click("header a.home")
+    back = page.locator(f"#my-tables .table-row[data-table='{guest_table}']")
+    back.wait_for()
+    back.locator("button").click()
+    page.wait_for_selector("#hand .card-wrap")
+    assert _table_of(page) == guest_table
     # Sign up: the guest seat goes with the account.
     _sign_up(page, "Anna")
     page.wait_for_selector(f"#my-tables .table-row[data-table='{guest_table}']")

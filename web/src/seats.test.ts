@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "./qr";
-import { forgetSeat, markLeft, saveSeat, seatFor, seatFromFragment, seatLink } from "./seats";
+import { forgetSeat, heldTables, markLeft, saveSeat, seatFor, seatFromFragment, seatLink } from "./seats";
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
@@ -25,6 +25,24 @@ class MemoryStorage implements Storage {
 }
 
 describe("held seats", () => {
+  it("lists the tables to come back to: newest first, the left ones not, an account's too", () => {
+    const s = new MemoryStorage();
+    saveSeat(s, "old", { seat: 0, token: "a" });
+    saveSeat(s, "gone", { seat: 1, token: "b" });
+    saveSeat(s, "new", { seat: 2, token: "c" });
+    markLeft(s, "gone", "Anna");
+    const account = [
+      { table: "new", seat: 2, token: "c" },
+      { table: "phone", seat: 3, token: "d" },
+      { table: "left-there", seat: 0, token: null },
+    ];
+    expect(heldTables(s, [])).toEqual(["new", "old"]);
+    expect(heldTables(s, account)).toEqual(["new", "old", "phone"]);
+    for (let i = 0; i < 10; i++) saveSeat(s, `t${i}`, { seat: 0, token: "x" });
+    expect(heldTables(s, account)).toHaveLength(8);
+    expect(heldTables(s, account)[0]).toBe("t9");
+  });
+
   it("keeps a seat per table, with its invitation", () => {
     const s = new MemoryStorage();
     saveSeat(s, "t1", { seat: 1, token: "abc", invite: "inv" });

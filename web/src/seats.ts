@@ -28,6 +28,17 @@ export function allSeats(storage: Storage): Record<string, HeldSeat> {
   return load(storage);
 }
 
+/** The tables this browser's seats belong to, newest first, and with an account the seats taken
+ * on other devices too: whoever closed the tab finds the way back to their table. */
+export function heldTables(storage: Storage, account: readonly { table: string; token: string | null }[]): string[] {
+  const here = Object.entries(allSeats(storage))
+    .filter(([, held]) => !held.left)
+    .map(([table]) => table)
+    .reverse();
+  const there = account.filter((x) => x.token).map((x) => x.table);
+  return [...new Set([...here, ...there])].slice(0, 8);
+}
+
 export function seatFor(storage: Storage, table: string): HeldSeat | null {
   return load(storage)[table] ?? null;
 }

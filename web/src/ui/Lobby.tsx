@@ -6,6 +6,7 @@ import { ApiError, api, type CreateBody, type TableSummary } from "../api";
 import { OPTIONS, errorText, kindWord, levelWord, shownName, type Lang } from "../i18n";
 import type { Options, TableState } from "../protocol";
 import { challengeUrl } from "../challenge";
+import { heldTables } from "../seats";
 import { useMe } from "./me";
 import { Link } from "./nav";
 import { useSettings } from "./settings";
@@ -90,8 +91,8 @@ function TableList({ onOpen }: { onOpen: Props["onOpen"] }) {
   );
 }
 
-/** The running tables where the logged-in person holds a seat (on any device). */
-function MyTables({ onOpen }: { onOpen: Props["onOpen"] }) {
+/** The running tables where this person holds a seat (guest or logged in). */
+function MyTables({ onOpen, storage }: Pick<Props, "onOpen" | "storage">) {
   const s = useSettings();
   const { me, refresh } = useMe();
   const [tables, setTables] = useState<TableState[]>([]);
@@ -100,7 +101,7 @@ function MyTables({ onOpen }: { onOpen: Props["onOpen"] }) {
     // app is asking already
     if (me !== undefined) void refresh();
   }, []);
-  const ids = (me?.seats ?? []).filter((x) => x.token).slice(0, 8).map((x) => x.table);
+  const ids = heldTables(storage, me?.seats ?? []);
   useEffect(() => {
     let stop = false;
     Promise.all(ids.map((id) => api.table(id).then((r) => r.state, () => null))).then((all) => {
@@ -110,7 +111,7 @@ function MyTables({ onOpen }: { onOpen: Props["onOpen"] }) {
       stop = true;
     };
   }, [ids.join()]);
-  if (!me || tables.length === 0) return null;
+  if (tables.length === 0) return null;
   return (
     <section class="panel tables" id="my-tables">
       <h2>{s.t("myTables")}</h2>
@@ -195,7 +196,7 @@ export function Lobby({ onOpen, storage }: Props) {
   const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: levelWord(s.lang, b.id) }))];
   return (
     <div class="lobby">
-      <MyTables onOpen={onOpen} />
+      <MyTables onOpen={onOpen} storage={storage} />
       <section class="panel teaser" id="lobby-challenge">
         <div>
           <h2>{s.t("challenge")}</h2>
