@@ -505,6 +505,45 @@ def test_kontra_by_a_person_before_the_first_card(server: ServerProcess, browser
     assert not errors, errors
 
 
+def test_a_lost_tout_says_so_at_once(server: ServerProcess, browser: Any) -> None:
+    """A person who names a Wenz Tout and loses a trick is told at once that the game is lost
+    (the cards left change nothing), not only at the result; the tag goes with the game."""
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    _lobby(page, server, games=4)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline and not page.locator("#lost-already").count():
+        with contextlib.suppress(Exception):
+            for choice in (
+                "#actions button[data-action='wenz tout']",
+                "#actions button[data-kind='wenz']",
+            ):
+                button = page.locator(choice)
+                if button.count():
+                    button.first.click(timeout=1000)
+                    break
+            else:
+                _act_once(page)
+        time.sleep(0.05)
+    tag = page.locator("#lost-already")
+    assert tag.count(), "no Wenz Tout was lost in four games"
+    assert "Wenz Tout" in page.inner_text("#info .contract")
+    assert tag.inner_text() == "Tout verloren: die übrigen Karten ändern nichts mehr"
+    _shot(page, "tout-lost")
+    _no_overflow(page)
+    # played out, the result says lost and the tag is gone
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not page.locator("#result").count():
+        with contextlib.suppress(Exception):
+            _act_once(page)
+        time.sleep(0.05)
+    page.wait_for_selector("#result")
+    assert not page.locator("#lost-already").count()
+    assert not errors, errors
+
+
 def _table_for_two(browser: Any, server: ServerProcess, errors: list[str]) -> tuple[Any, str]:
     """Anna's new table with a second seat for a person; her page and the invitation."""
     anna = _new_page(browser, errors)

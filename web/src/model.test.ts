@@ -29,6 +29,7 @@ import {
   trickOnTable,
   collectNow,
   offeredGame,
+  lostAlready,
   declarersOf,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
@@ -375,5 +376,22 @@ describe("a tip's chance", () => {
     expect(ownChance({ ...v, partner: 2 }, 2, 0.8)).toBeCloseTo(0.8); // holds the called Sau
     expect(ownChance({ ...v, partner: 2 }, 0, 0.8)).toBeCloseTo(0.2); // a defender who knows
     expect(ownChance({ ...v, partner: null }, 3, 0.8)).toBeCloseTo(0.2); // a defender
+  });
+});
+
+describe("lostAlready", () => {
+  const trick = (winner: number) => ({ leader: 0, cards: ["EO", "GO", "HO", "SO"], winner });
+  it("says a Tout is lost at the declarer's first lost trick, a Bettel at its first taken one", () => {
+    const tout = { kind: "solo", declarer: 2, suit: "H", tout: true };
+    expect(lostAlready({ contract: tout, tricks: [trick(2), trick(2)] })).toBeNull();
+    expect(lostAlready({ contract: tout, tricks: [trick(2), trick(1)] })).toBe("tout");
+    const bettel = { kind: "bettel", declarer: 0 };
+    expect(lostAlready({ contract: bettel, tricks: [trick(1), trick(3)] })).toBeNull();
+    expect(lostAlready({ contract: bettel, tricks: [trick(1), trick(0)] })).toBe("bettel");
+  });
+  it("says nothing of other games, nor before a contract", () => {
+    expect(lostAlready({ contract: { kind: "solo", declarer: 2, suit: "H" }, tricks: [trick(1)] })).toBeNull();
+    expect(lostAlready({ contract: null, tricks: [] })).toBeNull();
+    expect(lostAlready(undefined)).toBeNull();
   });
 });

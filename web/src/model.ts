@@ -294,6 +294,17 @@ export function calledSuit(contract: ContractJson | null | undefined): string | 
   return contract && contract.kind === "rufspiel" ? (contract.suit ?? null) : null;
 }
 
+/** "tout" or "bettel" when that game is lost already (the Tout's declarer lost a trick, the
+ * Bettel's took one) and the rest of the cards change nothing; else null. */
+export function lostAlready(view: Pick<ViewJson, "contract" | "tricks"> | undefined): "tout" | "bettel" | null {
+  const c = view?.contract;
+  if (!c || c.declarer === null || c.declarer === undefined) return null;
+  const declarer = c.declarer;
+  if (c.tout && view.tricks.some((t) => t.winner !== declarer)) return "tout";
+  if (c.kind === "bettel" && view.tricks.some((t) => t.winner === declarer)) return "bettel";
+  return null;
+}
+
 /** True when the page's seat is to move (or the table waits on its Kontra/"gut"). */
 export function myTurn(state: TableState | null): boolean {
   const view = state?.view;

@@ -48,6 +48,7 @@ import {
   calledSuit,
   finalOrder,
   initialModel,
+  lostAlready,
   myTurn,
   nextRedraw,
   collectNow,
@@ -485,6 +486,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const waiting = v?.waiting_for_doubling ?? [];
   const waitingOnMe = me !== null && waiting.includes(me);
   const called = calledSuit(v?.contract);
+  const lost = lostAlready(v);
   const kindOf = (seat: number) => (st.kinds ?? st.seats)[seat] ?? "human";
 
   const seats = names.map((name, seat) => {
@@ -586,6 +588,11 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         </span>
       ) : v ? (
         <span class="phase">{s.t(PHASE_KEYS[v.phase] ?? "bidding")}</span>
+      ) : null}
+      {lost && v?.phase === "play" ? (
+        <span class="decided" id="lost-already">
+          {s.t(lost === "tout" ? "toutLost" : "bettelLost")}
+        </span>
       ) : null}
       {v && v.knocks.length ? (
         <span class="knocks">
