@@ -760,6 +760,16 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     assert not page.is_checked("input[name=contract][value=bettel]")
     assert page.is_checked("input[name=klopfen]")
     assert page.input_value("input[name='tarif.rufspiel']") == "20"  # the preset's tariff
+    # the games a newcomer may not know are explained beside the choice (a phone's width too)
+    page.click("#kinds-help summary")
+    explained = page.inner_text("#kinds-help")
+    assert "Trumpf: die vier Unter und eine Farbe" in explained  # Farbwenz
+    assert "alle vier Ober und alle vier Unter" in explained  # Sie
+    page.set_viewport_size(PHONES[1])
+    _no_overflow(page)
+    page.locator("#kinds-help").scroll_into_view_if_needed()
+    _shot(page, "phone-house-rules")
+    page.set_viewport_size(DESKTOP)
     page.uncheck("input[name=contract][value=farbwenz]")
     page.check("input[name=contract][value=bettel]")
     page.check("input[name=short]")

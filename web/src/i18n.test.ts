@@ -7,6 +7,7 @@ import {
   contractText,
   countText,
   errorText,
+  kindHelp,
   listText,
   seatNewsText,
   seatStatusText,
@@ -25,6 +26,14 @@ describe("words", () => {
     }
     expect(errorText("de", "table_full")).toBe("Alle Plätze sind vergeben");
     expect(errorText("en", "something_new")).toBe("Error (something_new)");
+  });
+
+  it("explains every contract the house rules offer, in both languages", () => {
+    for (const kind of ["rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "tout", "sie"]) {
+      expect(kindHelp("de", kind)).not.toBe("");
+      expect(kindHelp("en", kind)).not.toBe("");
+    }
+    expect(kindHelp("de", "farbwenz")).toMatch(/vier Unter und eine Farbe/);
   });
 
   it("says how to mend a refusal where the server gives what it takes", () => {

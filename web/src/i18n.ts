@@ -801,6 +801,36 @@ const KINDS: Record<Lang, Record<string, string>> = {
   },
 };
 
+/** What each contract is, in a line: the house rules name games a newcomer may not know. */
+const KIND_HELP: Record<Lang, Record<string, string>> = {
+  de: {
+    rufspiel: "Mit Partner: wer spielt, ruft eine Sau, wer sie hat, spielt mit. Trumpf: alle Ober, alle Unter und Herz.",
+    solo: "Allein gegen drei. Trumpf: alle Ober, alle Unter und die Farbe, die der Spieler wählt.",
+    wenz: "Allein gegen drei. Trumpf sind nur die vier Unter; die Ober zählen in ihrer Farbe.",
+    geier: "Allein gegen drei. Trumpf sind nur die vier Ober; die Unter zählen in ihrer Farbe.",
+    farbwenz: "Allein gegen drei. Trumpf: die vier Unter und eine Farbe, die der Spieler wählt.",
+    farbgeier: "Allein gegen drei. Trumpf: die vier Ober und eine Farbe, die der Spieler wählt.",
+    bettel: "Allein gegen drei, ohne Trumpf: der Spieler darf keinen einzigen Stich machen.",
+    tout: "Zu einem Spiel allein angesagt (Solo, Wenz, Geier …): der Spieler macht alle Stiche. Zählt doppelt (oder mehr); ein einziger verlorener Stich verliert das Spiel.",
+    sie: "Wer alle vier Ober und alle vier Unter bekommt, zeigt sie her und hat gewonnen, ohne zu spielen.",
+  },
+  en: {
+    rufspiel: "With a partner: the declarer calls a Sau, whoever holds it plays along. Trumps: every Ober, every Unter and Hearts.",
+    solo: "One against three. Trumps: every Ober, every Unter and the suit the declarer chooses.",
+    wenz: "One against three. Only the four Unter are trumps; the Ober rank in their suits.",
+    geier: "One against three. Only the four Ober are trumps; the Unter rank in their suits.",
+    farbwenz: "One against three. Trumps: the four Unter and a suit the declarer chooses.",
+    farbgeier: "One against three. Trumps: the four Ober and a suit the declarer chooses.",
+    bettel: "One against three, no trumps: the declarer must not take a single trick.",
+    tout: "Announced with a game alone (Solo, Wenz, Geier …): the declarer takes every trick. Counts double (or more); one lost trick loses the game.",
+    sie: "Whoever is dealt all four Ober and all four Unter shows them and wins without playing.",
+  },
+};
+
+export function kindHelp(lang: Lang, kind: string): string {
+  return KIND_HELP[lang][kind] ?? "";
+}
+
 export function kindWord(lang: Lang, kind: string): string {
   return KINDS[lang][kind] ?? kind;
 }
@@ -939,7 +969,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     },
     short: { label: "Kurzes Blatt (24 Karten)", help: "Ohne Achter und Siebener: sechs Karten für jeden." },
     klopfen: { label: "Klopfen", help: "Nach den ersten vier Karten darf jeder klopfen: das Spiel zählt doppelt." },
-    contracts: { label: "Erlaubte Spiele", help: "Welche Spiele angesagt werden dürfen." },
+    contracts: { label: "Erlaubte Spiele", help: "Die Spiele kurz erklärt" },
     public: { label: "Öffentlicher Tisch", help: "Andere sehen den Tisch in der Übersicht und können sich dazusetzen." },
     rated: {
       label: "Gewertet",
@@ -983,7 +1013,7 @@ export const OPTIONS: Record<Lang, Record<string, OptionText>> = {
     },
     short: { label: "Short deck (24 cards)", help: "Without eights and sevens: six cards each." },
     klopfen: { label: "Knocking", help: "After the first four cards anyone may knock: the game counts double." },
-    contracts: { label: "Contracts allowed", help: "Which games may be named." },
+    contracts: { label: "Contracts allowed", help: "The games in brief" },
     public: { label: "Public table", help: "Others see the table in the list and can sit down." },
     rated: {
       label: "Rated",

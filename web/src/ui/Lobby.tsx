@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type CreateBody, type TableSummary } from "../api";
-import { OPTIONS, errorText, kindWord, levelWord, shownName, type Lang } from "../i18n";
+import { OPTIONS, errorText, kindHelp, kindWord, levelWord, shownName, type Lang } from "../i18n";
 import type { Options, TableState } from "../protocol";
 import { challengeUrl } from "../challenge";
 import { heldTables } from "../seats";
@@ -308,6 +308,17 @@ export function Lobby({ onOpen, storage }: Props) {
                   {kindWord(s.lang, c)}
                 </label>
               ))}
+              <details class="kinds-help" id="kinds-help">
+                <summary>{O.contracts!.help}</summary>
+                <dl>
+                  {options.contracts.map((c) => (
+                    <div key={c}>
+                      <dt>{kindWord(s.lang, c)}</dt>
+                      <dd>{kindHelp(s.lang, c)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
             </fieldset>
             <label class="check">
               <input type="checkbox" name="short" defaultChecked={full.deck === "short"} />
