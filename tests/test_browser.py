@@ -777,6 +777,15 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     page.select_option("select[name=kontra_deadline]", "before_second_trick")
     page.select_option("select[name=all_pass]", "stock")
     assert "vor dem zweiten Stich" in page.inner_text("select[name=kontra_deadline]")
+    # a refused value is named at its field, and the page moves there
+    page.fill("input[name=turn_seconds]", "2")
+    page.click("#create-form button[type=submit]")
+    _wait_text(page, "#error-turn_seconds", "Zeit pro Zug: 0 (ohne Uhr) oder mindestens")
+    assert page.evaluate("document.activeElement.name") == "turn_seconds"
+    assert page.get_attribute("input[name=turn_seconds]", "aria-invalid") == "true"
+    assert page.inner_text("#create-error") == ""
+    _shot(page, "form-error")
+    page.fill("input[name=turn_seconds]", "0")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
     table = page.url.split("table=")[1]

@@ -6,6 +6,7 @@ import { ApiError, api, type CreateBody, type TableSummary } from "../api";
 import { OPTIONS, errorText, kindHelp, kindWord, levelWord, shownName, type Lang } from "../i18n";
 import type { Options, TableState } from "../protocol";
 import { challengeUrl } from "../challenge";
+import { errorField } from "../createForm";
 import { heldTables } from "../seats";
 import { useMe } from "./me";
 import { Link } from "./nav";
@@ -27,6 +28,15 @@ function presetFull(options: Options, preset: string): Full {
 
 function tarifOf(full: Full): Record<string, number> {
   return (full.tarif ?? {}) as Record<string, number>;
+}
+
+/** Open the house rules where ``name``'s field lies and move there (a refusal is about it). */
+function showField(form: HTMLFormElement, name: string): void {
+  const field = form.querySelector<HTMLElement>(`[name="${name}"]`);
+  if (!field) return;
+  const details = field.closest("details");
+  if (details) details.open = true;
+  field.focus();
 }
 
 function Help({ lang, id }: { lang: Lang; id: string }) {
@@ -139,6 +149,8 @@ export function Lobby({ onOpen, storage }: Props) {
   const { me } = useMe();
   const [options, setOptions] = useState<Options | null>(null);
   const [error, setError] = useState<string>("");
+  // the field a refusal is about: its words stand there, and the page moves there
+  const [errorAt, setErrorAt] = useState<string | null>(null);
   const [preset, setPreset] = useState("standard");
   useEffect(() => {
     api
@@ -155,6 +167,7 @@ export function Lobby({ onOpen, storage }: Props) {
   const submit = async (ev: Event) => {
     ev.preventDefault();
     const form = ev.currentTarget as HTMLFormElement;
+    setErrorAt(null);
     const f = new FormData(form);
     const chosen = f.getAll("contract").map(String).sort();
     const overrides: Record<string, unknown> = {};
@@ -190,8 +203,18 @@ export function Lobby({ onOpen, storage }: Props) {
       onOpen(grant.table, grant);
     } catch (e) {
       setError(e instanceof ApiError ? errorText(s.lang, e.code, e.params) : errorText(s.lang, "network"));
+      const at = e instanceof ApiError ? errorField(e.code, e.params) : null;
+      setErrorAt(at);
+      if (at) showField(form, at);
     }
   };
+  const fieldError = (name: string) =>
+    errorAt === name && error ? (
+      <small class="error field-error" id={`error-${name}`} role="alert">
+        {error}
+      </small>
+    ) : null;
+  const invalid = (name: string) => (errorAt === name ? true : undefined);
 
   const seatChoices = [{ id: "human", label: s.t("human") }, ...options.bots.map((b) => ({ id: b.id, label: levelWord(s.lang, b.id) }))];
   return (
@@ -234,7 +257,8 @@ export function Lobby({ onOpen, storage }: Props) {
         </label>
         <label>
           {O.games!.label}
-          <input name="games" type="number" min={1} max={1000} defaultValue="8" />
+          <input name="games" type="number" min={1} max={1000} defaultValue="8" aria-invalid={invalid("games")} />
+          {fieldError("games")}
         </label>
         <fieldset class="seats">
           <legend>{s.t("seats")}</legend>
@@ -273,8 +297,16 @@ export function Lobby({ onOpen, storage }: Props) {
               {(["rufspiel", "solo", "extra"] as const).map((k) => (
                 <label key={k}>
                   {O[`tarif.${k}`]!.label}
-                  <input name={`tarif.${k}`} type="number" min={0} max={100000} defaultValue={String(tarif[k] ?? "")} />
+                  <input
+                    name={`tarif.${k}`}
+                    type="number"
+                    min={0}
+                    max={100000}
+                    defaultValue={String(tarif[k] ?? "")}
+                    aria-invalid={invalid(`tarif.${k}`)}
+                  />
                   <Help lang={s.lang} id={`tarif.${k}`} />
+                  {fieldError(`tarif.${k}`)}
                 </label>
               ))}
             </div>
@@ -300,8 +332,9 @@ export function Lobby({ onOpen, storage }: Props) {
               </select>
               <Help lang={s.lang} id="all_pass" />
             </label>
-            <fieldset id="contracts">
+            <fieldset id="contracts" aria-invalid={invalid("contract")}>
               <legend>{O.contracts!.label}</legend>
+              {fieldError("contract")}
               {options.contracts.map((c) => (
                 <label class="check" key={c}>
                   <input type="checkbox" name="contract" value={c} defaultChecked={contracts.has(c)} />
@@ -332,8 +365,9 @@ export function Lobby({ onOpen, storage }: Props) {
             <Help lang={s.lang} id="klopfen" />
             <label>
               {O.turn_seconds!.label}
-              <input name="turn_seconds" type="number" min={0} max={3600} defaultValue="0" />
+              <input name="turn_seconds" type="number" min={0} max={3600} defaultValue="0" aria-invalid={invalid("turn_seconds")} />
               <Help lang={s.lang} id="turn_seconds" />
+              {fieldError("turn_seconds")}
             </label>
           </div>
         </details>
@@ -341,7 +375,7 @@ export function Lobby({ onOpen, storage }: Props) {
           {s.t("start")}
         </button>
         <p class="error" id="create-error" role="alert">
-          {error}
+          {errorAt ? "" : error}
         </p>
       </form>
     </div>
