@@ -216,8 +216,14 @@ describe("the result panel explains every settlement", () => {
         expect(b.unit).toBe(f.unit);
 
         expect(textOf(root.querySelector("h3"))).toBe(`${say.result} — ${say.game} ${res.game}`);
-        // the value and every seat's payout, in the table's unit, under the seat's name
-        expect(panel).toContain(`${say.value}: ${m(r.value)}`);
+        // the value and every seat's payout, in the table's unit, under the seat's name (a
+        // deal passed and dealt again moves nothing: it shows no value and no row of zeros)
+        const nothingMoved = b.settlement === "all_pass" && r.payouts.every((p) => p === 0);
+        expect(nothingMoved).toBe(f.label === "all_pass_redeal");
+        if (nothingMoved) {
+          expect(panel).not.toContain(say.value);
+          expect((root.querySelector("table.payouts")!.closest(".scroll") as HTMLElement).hidden).toBe(true);
+        } else expect(panel).toContain(`${say.value}: ${m(r.value)}`);
         expect(all(root, "table.payouts th")).toEqual(names);
         expect(all(root, "table.payouts td")).toEqual(r.payouts.map((p) => m(p, true)));
         expect(Array.from(root.querySelectorAll("[data-payout]"), (c) => Number((c as HTMLElement).dataset.payout))).toEqual(r.payouts);

@@ -189,6 +189,8 @@ export function ResultPanel({ result: res, names: all, unit, onReplay, number }:
   const c = res.contract;
   const b = res.breakdown;
   const u = b?.unit ?? unit;
+  // a deal everyone passed and dealt again moves no money: no value, no row of zeros
+  const nothingMoved = !c && r.payouts.every((p) => p === 0);
   return (
     <div class="panel result" id="result">
       <h3>
@@ -204,12 +206,14 @@ export function ResultPanel({ result: res, names: all, unit, onReplay, number }:
         <p>{s.t("allPassed")}</p>
       )}
       {b ? <Explained b={b} all={all} /> : null}
-      <p>
-        <strong>
-          {s.t("value")}: {amountText(L, r.value, u)}
-        </strong>
-      </p>
-      <div class="scroll">
+      {nothingMoved ? null : (
+        <p>
+          <strong>
+            {s.t("value")}: {amountText(L, r.value, u)}
+          </strong>
+        </p>
+      )}
+      <div class="scroll" hidden={nothingMoved}>
         <table class="payouts compact">
           <tbody>
             <tr>
