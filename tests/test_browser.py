@@ -396,6 +396,10 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
             assert dots.count() >= 2
             sides = {dots.nth(i).get_attribute("class") for i in range(dots.count())}
             assert sides <= {"seen declarer", "seen defender"}, sides
+            # a tap anywhere over the chart shows the nearest card (the first one at its left)
+            page.locator("#analysis-pick").click(position={"x": 2, "y": 40})
+            assert page.inner_text("#replay-step") == f"1/{total}"
+            cards.first.click()
     _shot(page, "analysis")
     if cards.count():
         _play_a_judged_card_again(page, server, table, step)

@@ -30,6 +30,7 @@ import {
   collectNow,
   offeredGame,
   lostAlready,
+  nearestStep,
   declarersOf,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
@@ -393,5 +394,15 @@ describe("lostAlready", () => {
     expect(lostAlready({ contract: { kind: "solo", declarer: 2, suit: "H" }, tricks: [trick(1)] })).toBeNull();
     expect(lostAlready({ contract: null, tricks: [] })).toBeNull();
     expect(lostAlready(undefined)).toBeNull();
+  });
+});
+
+describe("nearestStep", () => {
+  it("picks the card nearest to a tap over the chart, the ends held", () => {
+    expect(nearestStep(34, 34, 312, 32)).toBe(1);
+    expect(nearestStep(312, 34, 312, 32)).toBe(32);
+    expect(nearestStep(34 + (278 / 31) * 9.4, 34, 312, 32)).toBe(10);
+    expect(nearestStep(0, 34, 312, 32)).toBe(1);
+    expect(nearestStep(400, 34, 312, 32)).toBe(32);
   });
 });

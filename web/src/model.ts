@@ -294,6 +294,13 @@ export function calledSuit(contract: ContractJson | null | undefined): string | 
   return contract && contract.kind === "rufspiel" ? (contract.suit ?? null) : null;
 }
 
+/** The card step (1 to ``cards``) nearest to ``at`` on a chart whose first card stands at
+ * ``from`` and whose last at ``to``: a tap anywhere over the chart picks a card. */
+export function nearestStep(at: number, from: number, to: number, cards: number): number {
+  const step = Math.round(1 + ((at - from) * (cards - 1)) / Math.max(1e-9, to - from));
+  return Math.min(cards, Math.max(1, step));
+}
+
 /** "tout" or "bettel" when that game is lost already (the Tout's declarer lost a trick, the
  * Bettel's took one) and the rest of the cards change nothing; else null. */
 export function lostAlready(view: Pick<ViewJson, "contract" | "tricks"> | undefined): "tout" | "bettel" | null {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { cardName } from "../cards";
 import { actionText, amountText, errorText, isCardName } from "../i18n";
-import { cardDecisionAt, chanceLine, openLine, stepOf, stepPoints, worstDecisions } from "../model";
+import { cardDecisionAt, chanceLine, nearestStep, openLine, stepOf, stepPoints, worstDecisions } from "../model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson } from "../protocol";
 import { Cut } from "./Cut";
 import { useSettings } from "./settings";
@@ -166,6 +166,12 @@ function Chart({ analysis, players, cards, step, onStep, declarers }: { analysis
     return seat !== undefined && declarers.length && !declarers.includes(seat) ? "defender" : "declarer";
   };
   const coloured = declarers.length > 0;
+  const pick = (ev: MouseEvent) => {
+    const svg = (ev.currentTarget as SVGElement).ownerSVGElement;
+    if (!svg) return;
+    const box = svg.getBoundingClientRect();
+    onStep(nearestStep(((ev.clientX - box.left) / box.width) * w, left, w - pad, cards));
+  };
   const openPoints = open.map(([step, c]) => `${x(step).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
   return (
     <figure class="chart" id="analysis-chart">
@@ -194,12 +200,13 @@ function Chart({ analysis, players, cards, step, onStep, declarers }: { analysis
             cy={y(c).toFixed(1)}
             r="3"
             fill={sideAt(step) === "defender" ? DEFENDER_DOT : DECLARER_DOT}
-            onClick={() => onStep(step)}
           />
         ))}
         {step >= 1 && step <= cards ? (
           <line id="analysis-now" x1={x(step)} x2={x(step)} y1={pad} y2={y(0)} stroke="#1b4f9c" stroke-width="2" stroke-dasharray="4 2" />
         ) : null}
+        {/* a tap anywhere over the chart shows the nearest card: a finger does not hit a dot */}
+        <rect id="analysis-pick" x={left} y={0} width={w - left} height={h} fill="transparent" onClick={pick} />
       </svg>
       <figcaption id="analysis-chart-key">
         <span class="key">
