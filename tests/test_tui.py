@@ -714,6 +714,7 @@ def test_a_forced_card_plays_itself() -> None:
 
 def test_opponents_by_spec_or_level() -> None:
     from schafkopf.players.pimc import PimcPlayer
+    from schafkopf.tui.texts import lang
 
     bots, note = make_bots("pimc:samples=2,seconds=0.05", ["Sepp", "Resi", "Hias"])
     assert all(isinstance(b, PimcPlayer) for b in bots) and note is None
@@ -722,6 +723,13 @@ def test_opponents_by_spec_or_level() -> None:
     assert isinstance(make_bots("random", ["Sepp"])[0][0], RandomPlayer)
     with pytest.raises(ValueError, match="unbekannte Gegner 'pimc:bogus=1': pimc kennt keine"):
         make_bots("pimc:bogus=1", ["Sepp"])
+    # a value of the wrong type is worded in the terminal's language (the engine gives a code)
+    with pytest.raises(
+        ValueError, match="die Option 'samples' braucht eine ganze Zahl, nicht 'abc'"
+    ):
+        make_bots("pimc:samples=abc", ["Sepp"])
+    with pytest.raises(ValueError, match="option 'inference' takes true or false, not 'maybe'"):
+        make_bots("pimc:inference=maybe", ["Sepp"], lang("en"))
     with pytest.raises(ValueError) as unknown:
         make_bots("genius", ["Sepp"])
     assert "unknown" not in str(unknown.value)  # all German

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from schafkopf.errors import SchafkopfError
 from schafkopf.players.base import Player
@@ -19,8 +19,8 @@ from schafkopf.players.base import Player
 class PlayerSpecError(SchafkopfError):
     """A player name or option that is not known. ``reason`` says which for a face to word
     (``unknown_player``, ``unknown_level``, ``not_key_value``, ``unknown_option``,
-    ``bad_option_type``, ``bad_option``), with ``params`` (``kind``, ``option``, ``options``,
-    ...)."""
+    ``bad_option_type``, ``bad_option``), with ``params`` (``kind``, ``option``, ``options``;
+    ``value`` and ``want``, one of ``bool``, ``int``, ``number``, for a value of the wrong type)."""
 
     code = "bad_player"
 
@@ -115,6 +115,10 @@ def make_player(spec: str, name: str | None = None) -> Player:
         raise PlayerSpecError(f"player {spec!r}: {e}", "bad_option", kind=kind) from None
 
 
+_WANT_WORDS: Final = {"bool": "true or false", "int": "a whole number", "number": "a number"}
+"""What an option's type asks for (``want``: a code each face words), in the engine's English."""
+
+
 def _checked(spec: str, key: str, value: Any, factory: Callable[..., Player]) -> Any:
     """An option's value checked against the type of its default or annotation (a whole
     number where one is meant, a number, true or false, a word as typed); raises
@@ -128,16 +132,17 @@ def _checked(spec: str, key: str, value: Any, factory: Callable[..., Player]) ->
     if default is None:
         return value
     if isinstance(default, bool):
-        fits, want = isinstance(value, bool), "true or false"
+        fits, want = isinstance(value, bool), "bool"
     elif isinstance(default, int):
-        fits, want = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+        fits, want = isinstance(value, int) and not isinstance(value, bool), "int"
     elif isinstance(default, float):
-        fits, want = isinstance(value, int | float) and not isinstance(value, bool), "a number"
+        fits, want = isinstance(value, int | float) and not isinstance(value, bool), "number"
     else:  # a word: as it was typed
         return _spec_text(value) if isinstance(default, str) else value
     if not fits:
         raise PlayerSpecError(
-            f"player {spec!r}: option {key!r} must be {want}, got {_spec_text(value)!r}",
+            f"player {spec!r}: option {key!r} must be {_WANT_WORDS[want]}, "
+            f"got {_spec_text(value)!r}",
             "bad_option_type", option=key, value=_spec_text(value), want=want,
         )  # fmt: skip
     return value

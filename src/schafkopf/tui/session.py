@@ -84,6 +84,10 @@ def make_bots(
         if e.reason == "unknown_option":
             why = words.t("unknown_option", option=e.params["option"], kind=e.params["kind"],
                           options=", ".join(e.params["options"]))  # fmt: skip
+        elif e.reason == "bad_option_type":
+            want = words.t(f"want_{e.params['want']}")
+            why = words.t("bad_option_type", option=e.params["option"], value=e.params["value"],
+                          want=want)  # fmt: skip
         elif e.reason in ("unknown_player", "unknown_level"):
             why = ""  # the kinds and levels follow
         else:
