@@ -113,7 +113,8 @@ def test_a_spec_error_names_its_reason_and_crosses_processes() -> None:
     )
     with pytest.raises(PlayerSpecError) as caught:
         make_player("pimc:seconds=abc")  # an optional number: its annotation says which
-    assert caught.value.params == {"option": "seconds", "value": "abc", "want": "a number"}
+    assert caught.value.params == {"option": "seconds", "value": "abc", "want": "number"}
+    assert "must be a number, got 'abc'" in str(caught.value)  # the engine's own English
     # good values in every type still build: a whole number for a float, a word as typed
     built = make_player("pimc:samples=20,seconds=1,inference=true,values=exact")
     assert isinstance(built, PimcPlayer) and built.seconds == 1 and built.values == "exact"
