@@ -131,3 +131,20 @@ def test_compile_builds_every_kernel() -> None:
     assert out.exit_code == 0, out.output
     for step in ("playout kernels", "open-hand solver", "PIMC player", "in all"):
         assert step in out.stdout
+
+
+def test_help_names_no_python_types_for_flags_and_repeated_options() -> None:
+    """A flag takes no value (no ``<bool>``); ``--set`` takes a word each time (``<str>``, not
+    typer's ``<list[str]>``); the group's --version and --help too."""
+    from typer.testing import CliRunner
+
+    from schafkopf.cli import app
+
+    runner = CliRunner()
+    for command in ([], ["play"], ["arena"], ["advise"], ["import"]):
+        out = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"}).output
+        assert "Show this message and exit" in out, out
+        options = out.split("─ Options ─")[1]  # an argument's type stays typer's
+        assert "<bool>" not in options and "<list[str]>" not in options, out
+    out = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "100"}).output
+    assert "--set" in out and "<str>" in out and "--no-until-equal" in out

@@ -154,7 +154,12 @@ def usage_error_report(error: Any, lang: str, argv: Sequence[str] = ()) -> str:
 
 
 class WordedUsageGroup(TyperGroup):
-    """typer's group, its usage errors said in the command's language (see the module)."""
+    """typer's group, its usage errors said in the command's language (see the module), and
+    its help without typer's Python type names where they mislead (:func:`_plain_metavars`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_metavars(self)
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
@@ -174,6 +179,35 @@ class WordedUsageGroup(TyperGroup):
             if e.ctx is None:  # typer's parser says a bad use of an option without one
                 e.ctx = _context_of(self, ctx)
             _say(e, ctx.meta.get(_ARGV, []))
+
+
+def _plain_metavars(group: Any) -> None:
+    """A flag shows no ``<bool>`` (it takes no value) and a repeatable option ``<str>``, not
+    ``<list[str]>``, in every command's help (typer names the Python type); ``--help`` and
+    ``--version`` too, which typer makes as the help is asked for."""
+    for command in [group, *group.commands.values()]:
+        if command is not group and hasattr(command, "commands"):
+            _plain_metavars(command)
+            continue
+        made = command.get_params
+
+        def plain(ctx: Any, made: Any = made) -> Any:
+            params = made(ctx)
+            for param in params:
+                _plain_metavar(param)
+            return params
+
+        command.get_params = plain
+
+
+def _plain_metavar(param: Any) -> None:
+    if param.metavar is not None or getattr(param, "param_type_name", "") != "option":
+        return  # an argument's metavar would stand for its name
+    if getattr(param, "is_bool_flag", False):
+        param.metavar = ""
+    elif getattr(param, "multiple", False) or getattr(param, "nargs", 1) == -1:
+        shown = param.display_type(None)
+        param.metavar = re.sub(r"^<list\[(.*)\]>$", r"<\1>", shown)
 
 
 def _say(error: Any, argv: Sequence[str]) -> NoReturn:
