@@ -117,6 +117,16 @@ def _act_once(page: Any) -> bool:
     return False
 
 
+def _act_preferring(page: Any, choices: list[str]) -> None:
+    """Click the first of ``choices`` (selectors) the page shows, else act as _act_once does."""
+    for choice in choices:
+        button = page.locator(choice)
+        if button.count():
+            button.first.click(timeout=1000)
+            return
+    _act_once(page)
+
+
 def _play_until_over(pages: list[Any], limit_s: float = 180, each: Any = None) -> None:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
@@ -497,13 +507,8 @@ def test_kontra_by_a_person_before_the_first_card(server: ServerProcess, browser
                 assert "Kontra (Anna)" in page.inner_text("#info")
                 said = True
                 break
-            for preferred in ("weiter", "nicht klopfen"):
-                button = page.locator(f"#actions button[data-action='{preferred}']")
-                if button.count():
-                    button.first.click(timeout=1000)
-                    break
-            else:
-                _act_once(page)
+            _act_preferring(page, ["#actions button[data-action='weiter']",
+                                   "#actions button[data-action='nicht klopfen']"])  # fmt: skip
         time.sleep(0.05)
     assert said, "no chance for Kontra came in eight games"
     assert not errors, errors
@@ -520,16 +525,8 @@ def test_a_lost_tout_says_so_at_once(server: ServerProcess, browser: Any) -> Non
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline and not page.locator("#lost-already").count():
         with contextlib.suppress(Exception):
-            for choice in (
-                "#actions button[data-action='wenz tout']",
-                "#actions button[data-kind='wenz']",
-            ):
-                button = page.locator(choice)
-                if button.count():
-                    button.first.click(timeout=1000)
-                    break
-            else:
-                _act_once(page)
+            _act_preferring(page, ["#actions button[data-action='wenz tout']",
+                                   "#actions button[data-kind='wenz']"])  # fmt: skip
         time.sleep(0.05)
     tag = page.locator("#lost-already")
     assert tag.count(), "no Wenz Tout was lost in four games"
