@@ -392,6 +392,20 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
         assert "Gewertet wird nach dem, was der Platz wissen konnte" in page.inner_text(
             "#open-legend"
         )
+    # a judged bid or doubling: the game as it stood then (its cards played), the words marked
+    said = page.locator("#analysis-list button[data-index]")
+    if said.count():
+        index = int(said.first.get_attribute("data-index"))
+        history = server.get(f"/api/tables/{table}/games/1/replay")["history"]
+        before = sum(1 for h in history[:index] if re.fullmatch(r"[EGHS][AZKOU987]", h["action"]))
+        said.first.click()
+        assert page.inner_text("#replay-step").split("/")[0] == str(before)
+        decision = next(d for d in judged if d["index"] == index and d["phase"] != "play")
+        if decision["action"] not in ("gut", "nicht klopfen"):  # these stand in no line
+            focus = page.locator("#replay-said li.focus")
+            assert focus.count() == 1 and focus.locator(".verdict").count() == 1
+            focus.scroll_into_view_if_needed()
+            _shot(page, "analysis-bid")
     cards = page.locator("#analysis-list button[data-step]")
     if cards.count():
         step = int(cards.first.get_attribute("data-step"))

@@ -31,6 +31,8 @@ import {
   offeredGame,
   lostAlready,
   nearestStep,
+  judgedSaid,
+  cardsBefore,
   declarersOf,
 } from "./model";
 import type { AnalysisJson, AnalysisStatus, DecisionJson, TableState, ViewJson } from "./protocol";
@@ -404,5 +406,34 @@ describe("nearestStep", () => {
     expect(nearestStep(34 + (278 / 31) * 9.4, 34, 312, 32)).toBe(10);
     expect(nearestStep(0, 34, 312, 32)).toBe(1);
     expect(nearestStep(400, 34, 312, 32)).toBe(32);
+  });
+});
+
+describe("judged words", () => {
+  const decision = (index: number, phase: DecisionJson["phase"], verdict: DecisionJson["verdict"], loss = 1): DecisionJson => ({
+    seat: 1, phase, trick: null, position: null, action: "weiter", best: "spiel", loss, open_loss: null, verdict, options: {}, index,
+  });
+  const analysis = {
+    decisions: [decision(2, "bidding", "mistake", 5), decision(6, "naming", "inaccuracy", 2), decision(3, "bidding", null), decision(9, "play", "blunder", 9)],
+    seats: [], payouts: [], unit: "ct",
+  };
+  it("finds the judged bid among a line's history places (repeats merged in), never a card", () => {
+    expect(judgedSaid(analysis, [2])?.verdict).toBe("mistake");
+    expect(judgedSaid(analysis, [4, 6])?.verdict).toBe("inaccuracy"); // an offer, then the same named
+    expect(judgedSaid(analysis, [2, 6])?.loss).toBe(5); // the costlier
+    expect(judgedSaid(analysis, [3])).toBeNull(); // judged, but no verdict
+    expect(judgedSaid(analysis, [9])).toBeNull();
+    expect(judgedSaid(null, [2])).toBeNull();
+  });
+  it("counts the cards before a history place: the replay's step for a bid or a Kontra", () => {
+    const history = ["weiter", "spiel", "weiter", "weiter", "rufspiel E", "EO", "GO", "kontra", "HO"].map((action) => ({ action }));
+    expect(cardsBefore(history, 1)).toBe(0);
+    expect(cardsBefore(history, 7)).toBe(2);
+    expect(cardsBefore(history, 9)).toBe(3);
+  });
+  it("merges a repeat into the line kept", () => {
+    const said = [{ seat: 0, action: "wenz", indices: [3] }, { seat: 0, action: "wenz", indices: [5] }];
+    const kept = withoutRepeats(said, (a, b) => a.action === b.action, (k, left) => k.indices.push(...left.indices));
+    expect(kept).toEqual([{ seat: 0, action: "wenz", indices: [3, 5] }]);
   });
 });

@@ -180,12 +180,19 @@ export function placeOf(seat: number, me: number | null, players: number): "sout
 /** Words said in order, each ``{seat, ...}``, without a seat's word that repeats its own
  * last one (``same`` tells a repeat): a Wenz offered in the auction, then named, is
  * said once, not "Wenz, Wenz" (a solo is named with its suit, so both words stay). */
-export function withoutRepeats<T extends { seat: number }>(said: T[], same: (a: T, b: T) => boolean): T[] {
+export function withoutRepeats<T extends { seat: number }>(
+  said: T[],
+  same: (a: T, b: T) => boolean,
+  merged?: (kept: T, left: T) => void,
+): T[] {
   const last = new Map<number, T>();
   const out: T[] = [];
   for (const entry of said) {
     const before = last.get(entry.seat);
-    if (before !== undefined && same(before, entry)) continue;
+    if (before !== undefined && same(before, entry)) {
+      merged?.(before, entry);
+      continue;
+    }
     last.set(entry.seat, entry);
     out.push(entry);
   }
@@ -356,6 +363,20 @@ export function worstDecisions(analysis: AnalysisJson, count = 8): DecisionJson[
     .filter((d) => d.verdict !== null)
     .sort((a, b) => b.loss - a.loss || a.index - b.index)
     .slice(0, count);
+}
+
+/** The judged bid, knock, offer, naming or doubling among the history places ``indices`` (one
+ * line of what was said, with its repeats left out), the costliest; null where none was judged. */
+export function judgedSaid(analysis: AnalysisJson | null, indices: number[]): DecisionJson | null {
+  if (!analysis) return null;
+  const found = analysis.decisions.filter((d) => d.phase !== "play" && d.verdict !== null && indices.includes(d.index));
+  return found.sort((a, b) => b.loss - a.loss)[0] ?? null;
+}
+
+/** How many cards were played before history place ``index``: the replay's step where a bid
+ * or a doubling made there is seen (0 for the bidding). */
+export function cardsBefore(history: { action: string }[], index: number): number {
+  return history.slice(0, index).filter((h) => isCardName(h.action)).length;
 }
 
 /** The points of the declarers' chance over the game's cards, for a chart: (step, chance). */

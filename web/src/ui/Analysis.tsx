@@ -60,11 +60,13 @@ interface Props {
   /** The replay's step: the cards shown (marked on the chart). */
   step: number;
   onStep(step: number): void;
+  /** Show the bid or doubling made at history place ``index`` (a verdict on one clicked). */
+  onSaid?(index: number): void;
   /** The declaring side's seats (the chart colours each dot by its seat's side). */
   declarers?: number[];
 }
 
-export function AnalysisPanel({ status, error, start, names, cards, step, onStep, declarers = [] }: Props) {
+export function AnalysisPanel({ status, error, start, names, cards, step, onStep, onSaid, declarers = [] }: Props) {
   const s = useSettings();
   if (!status || status.status === "none" || status.status === "failed") {
     return (
@@ -87,10 +89,10 @@ export function AnalysisPanel({ status, error, start, names, cards, step, onStep
       </div>
     );
   }
-  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} step={step} onStep={onStep} declarers={declarers} />;
+  return <AnalysisDone analysis={status.analysis} names={names} cards={cards} step={step} onStep={onStep} onSaid={onSaid} declarers={declarers} />;
 }
 
-function AnalysisDone({ analysis, names, cards, step, onStep, declarers }: { analysis: AnalysisJson; names: string[]; cards: number; step: number; onStep(step: number): void; declarers: number[] }) {
+function AnalysisDone({ analysis, names, cards, step, onStep, onSaid, declarers }: { analysis: AnalysisJson; names: string[]; cards: number; step: number; onStep(step: number): void; onSaid?: ((index: number) => void) | undefined; declarers: number[] }) {
   const s = useSettings();
   const n = names.length;
   const money = (x: number, signed = true) => amountText(s.lang, Math.round(x * 100) / 100, analysis.unit, signed);
@@ -103,7 +105,7 @@ function AnalysisDone({ analysis, names, cards, step, onStep, declarers }: { ana
         <ol class="verdicts" id="analysis-list">
           {worst.map((d) => (
             <li key={`${d.index}-${d.seat}`}>
-              <VerdictLine d={d} names={names} money={money} onStep={onStep} players={n} />
+              <VerdictLine d={d} names={names} money={money} onStep={onStep} onSaid={onSaid} players={n} />
             </li>
           ))}
         </ol>
@@ -119,7 +121,7 @@ function AnalysisDone({ analysis, names, cards, step, onStep, declarers }: { ana
   );
 }
 
-export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJson; names: string[]; money(x: number, signed?: boolean): string; onStep(step: number): void; players: number }) {
+export function VerdictLine({ d, names, money, onStep, onSaid, players }: { d: DecisionJson; names: string[]; money(x: number, signed?: boolean): string; onStep(step: number): void; onSaid?: ((index: number) => void) | undefined; players: number }) {
   const s = useSettings();
   const step = stepOf(d, players);
   const where = d.trick !== null ? `${s.t("trick")} ${d.trick}` : "";
@@ -133,6 +135,10 @@ export function VerdictLine({ d, names, money, onStep, players }: { d: DecisionJ
   );
   return step !== null ? (
     <button type="button" class="link verdict-line" data-step={step} onClick={() => onStep(step)}>
+      {text}
+    </button>
+  ) : onSaid ? (
+    <button type="button" class="link verdict-line" data-index={d.index} onClick={() => onSaid(d.index)}>
       {text}
     </button>
   ) : (

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { actionText, contractText, errorText, isCardName, shownName } from "../i18n";
-import { cardDecisionAt, declarersOf, playOnStep, replayPosition, sameNaming, withoutRepeats } from "../model";
+import { cardDecisionAt, cardsBefore, declarersOf, judgedSaid, playOnStep, replayPosition, sameNaming, withoutRepeats } from "../model";
 import type { ReplayJson } from "../protocol";
 import { AnalysisPanel, optionWords, useAnalysis } from "./Analysis";
 import { Card } from "./Card";
@@ -25,22 +25,25 @@ interface Props {
 interface Said {
   seat: number;
   action: string;
+  /** Its places in the game's history (with the repeats left out of the list); none for a
+   * record without the server's history. */
+  indices: number[];
 }
 
 /** The bids and doublings of a record, by seat (from the server's history when it sends one). */
 function saidOf(data: ReplayJson): Said[] {
   const history = (data as unknown as { history?: Said[] }).history;
-  if (history) return history.filter((h) => !isCardName(h.action) && h.action !== "nicht klopfen");
+  if (history) return history.map((h, i) => ({ ...h, indices: [i] })).filter((h) => !isCardName(h.action) && h.action !== "nicht klopfen");
   const rec = data.record;
   const out: Said[] = [];
   const dealer = Number(rec.dealer ?? 0);
   const n = rec.hands.length;
-  ((rec.klopfen ?? []) as number[]).forEach((seat) => out.push({ seat, action: "klopfen" }));
-  ((rec.bidding ?? []) as string[]).forEach((b, i) => out.push({ seat: (dealer + 1 + i) % n, action: b }));
+  ((rec.klopfen ?? []) as number[]).forEach((seat) => out.push({ seat, action: "klopfen", indices: [] }));
+  ((rec.bidding ?? []) as string[]).forEach((b, i) => out.push({ seat: (dealer + 1 + i) % n, action: b, indices: [] }));
   if (rec.contract && rec.contract.declarer !== null && rec.contract.declarer !== undefined) {
-    out.push({ seat: rec.contract.declarer, action: "__contract" });
+    out.push({ seat: rec.contract.declarer, action: "__contract", indices: [] });
   }
-  ((rec.doublings ?? []) as { seat: number }[]).forEach((d, i) => out.push({ seat: d.seat, action: ["kontra", "re", "sup", "hirsch"][i] ?? "kontra" }));
+  ((rec.doublings ?? []) as { seat: number }[]).forEach((d, i) => out.push({ seat: d.seat, action: ["kontra", "re", "sup", "hirsch"][i] ?? "kontra", indices: [] }));
   return out;
 }
 
@@ -49,6 +52,8 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
   const [data, setData] = useState<ReplayJson | null>(null);
   const [error, setError] = useState("");
   const [step, setStep] = useState(at);
+  // the history place of a bid or doubling chosen under the analysis (marked in the list)
+  const [focusSaid, setFocusSaid] = useState<number | null>(null);
   const analysis = useAnalysis(table, game);
   useEffect(() => {
     api
@@ -82,7 +87,11 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
   const saidText = (x: Said) =>
     x.action === "__contract" && rec.contract ? contractText(s.lang, rec.contract, s.french) : actionText(s.lang, x.action, s.french);
   // a Wenz offered, then named, reads once (as at the table; a record's named contract too)
-  const said = withoutRepeats(saidOf(data), (a, b) => sameNaming(a, b) || (b.action === "__contract" && saidText(a) === saidText(b)));
+  const said = withoutRepeats(
+    saidOf(data),
+    (a, b) => sameNaming(a, b) || (b.action === "__contract" && saidText(a) === saidText(b)),
+    (kept, left) => kept.indices.push(...left.indices),
+  );
   const blob = new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" });
   const done = trick !== undefined && inTrick === trick.cards.length;
   const judgedCards = analysis.status?.status === "done" ? analysis.status.analysis : null;
@@ -92,7 +101,16 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
   // a step chosen under the analysis (a verdict, a dot): its card comes into sight
   const showStep = (at: number) => {
     setStep(at);
+    setFocusSaid(null);
     requestAnimationFrame(() => document.getElementById("replay-trick")?.scrollIntoView({ block: "center", behavior: "smooth" }));
+  };
+  // a bid or doubling chosen under the analysis: the game as it stood then, the words marked
+  const showSaid = (index: number) => {
+    setStep(data.history ? cardsBefore(data.history, index) : 0);
+    setFocusSaid(index);
+    requestAnimationFrame(() =>
+      (document.querySelector("#replay-said li.focus") ?? document.getElementById("replay-said"))?.scrollIntoView({ block: "center", behavior: "smooth" }),
+    );
   };
   const playOn = (from: number, as: number | null) => {
     if (!onPlayOn) return;
@@ -112,11 +130,17 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
       </h2>
       <p class="contract-line">{rec.contract ? contractText(s.lang, rec.contract, s.french) : s.t("allPassed")}</p>
       <ol class="said" id="replay-said">
-        {said.map((x, i) => (
-          <li key={i}>
-            <strong>{names[x.seat]}</strong>: {saidText(x)}
-          </li>
-        ))}
+        {said.map((x, i) => {
+          const judged = judgedSaid(judgedCards, x.indices);
+          const focus = focusSaid !== null && x.indices.includes(focusSaid);
+          const better = judged?.verdict ? `${s.t(judged.verdict)}: ${s.t("better")} ${optionWords(judged.best, s.lang, s.french)}` : undefined;
+          return (
+            <li key={i} class={`${judged ? `judged ${judged.verdict ?? ""}` : ""}${focus ? " focus" : ""}`} title={better} data-index={x.indices[0]}>
+              <strong>{names[x.seat]}</strong>: {saidText(x)}
+              {judged?.verdict ? <span class={`verdict ${judged.verdict}`}>{s.t(judged.verdict)}</span> : null}
+            </li>
+          );
+        })}
       </ol>
       <div class="replay-hands">
         {sortedHands.map((hand, seat) => (
@@ -199,7 +223,7 @@ export function Replay({ table, game, onClose, onPlayOn, seat = null, at = 0 }: 
         </button>
       </div>
       {error ? <p class="notice">{error}</p> : null}
-      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={showStep} declarers={declarersOf(rec)} /> : null}
+      {rec.result || total ? <AnalysisPanel {...analysis} names={names} cards={total} step={step} onStep={showStep} onSaid={showSaid} declarers={declarersOf(rec)} /> : null}
     </section>
   );
 }
