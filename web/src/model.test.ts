@@ -9,6 +9,7 @@ import {
   worstDecisions,
   initialModel,
   myTurn,
+  turnSeats,
   namingGroups,
   nextRedraw,
   placeOf,
@@ -198,6 +199,11 @@ describe("choices", () => {
     expect(myTurn(state(view({ to_move: 1 })))).toBe(false);
     expect(myTurn(state(view({ to_move: 1, waiting_for_doubling: [0] })))).toBe(true);
     expect(myTurn(state(view({ to_move: 0 }), { seat: null }))).toBe(false);
+    // the seat to move plays no card while the table waits on another's Kontra: not its turn
+    expect(myTurn(state(view({ to_move: 0, waiting_for_doubling: [2] })))).toBe(false);
+    expect(turnSeats(view({ to_move: 0, waiting_for_doubling: [2, 3] }))).toEqual([2, 3]);
+    expect(turnSeats(view({ to_move: 1 }))).toEqual([1]);
+    expect(turnSeats(view({ to_move: null }))).toEqual([]);
   });
 });
 

@@ -319,11 +319,19 @@ export function lostAlready(view: Pick<ViewJson, "contract" | "tricks"> | undefi
   return null;
 }
 
+/** The seats whose turn it is: those the table waits on for Kontra/Re or "gut" (no card is
+ * played meanwhile, not even by the seat to move), else the seat to move. */
+export function turnSeats(view: Pick<ViewJson, "to_move" | "waiting_for_doubling"> | undefined): number[] {
+  const waiting = view?.waiting_for_doubling ?? [];
+  if (waiting.length) return waiting;
+  return view?.to_move !== null && view?.to_move !== undefined ? [view.to_move] : [];
+}
+
 /** True when the page's seat is to move (or the table waits on its Kontra/"gut"). */
 export function myTurn(state: TableState | null): boolean {
   const view = state?.view;
   if (!state || !view || state.seat === null) return false;
-  return view.to_move === state.seat || (view.waiting_for_doubling ?? []).includes(state.seat);
+  return turnSeats(view).includes(state.seat);
 }
 
 /** Which seats a replay shows as having played after ``step`` cards of the game. */

@@ -51,6 +51,7 @@ import {
   lostAlready,
   myTurn,
   nextRedraw,
+  turnSeats,
   collectNow,
   offeredGame,
   placeOf,
@@ -496,8 +497,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     if (v?.partner === seat && seat !== me) tags.push(s.t("partner"));
     // while bidding the last three words; in play the few that still count, all of them
     const words = (said[seat] ?? []).slice(playing ? 0 : -3).map((a) => actionText(s.lang, a, s.french, true));
-    const turn = v?.to_move === seat || waiting.includes(seat);
-    const clockHere = waiting.length ? waiting.includes(seat) : v?.to_move === seat;
+    const turn = turnSeats(v).includes(seat);
     const kind = kindOf(seat);
     const status = st.seat_status?.[seat];
     const statusWords = seatStatusText(s.lang, status);
@@ -537,7 +537,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
               {v.hand_sizes[seat]}
             </span>
             {v.phase === "play" ? ` ${v.points[seat]} ${s.t("pointsAfter")}` : ""}
-            {clockHere && countdown !== null ? <span class="clock">{s.t("timeLeft").replace("{n}", String(countdown))}</span> : null}
+            {turn && countdown !== null ? <span class="clock">{s.t("timeLeft").replace("{n}", String(countdown))}</span> : null}
           </div>
         ) : null}
       </div>
@@ -610,7 +610,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       <span id="turn" class={mine && !offline ? "mine" : ""}>
         {me === null ? s.t("spectator") : ""}
         {v && v.to_move !== null && me !== null && !offline
-          ? v.to_move === me || waiting.includes(me)
+          ? turnSeats(v).includes(me)
             ? s.t("yourTurn")
             : waiting.length
               ? `${s.t("waitDoubling")} ${waiting.map((x) => names[x]).join(", ")}`
