@@ -387,6 +387,47 @@ def test_a_person_leaves_a_bot_plays_on_and_they_come_back(db: str) -> None:
         finish(server)
 
 
+def test_a_finished_game_keeps_the_names_it_was_played_under(db: str) -> None:
+    """Anna plays game 1 and leaves: its record, replay, result and ledger row still name
+    her, not the bot that plays her seat from then on (whose name game 2 shows), also after
+    a restart, which renames the seats where the stored changes did."""
+    server = serve(db)
+    try:
+        made = create(server, games=3, seats=["human", "human", "heuristic", "heuristic"])
+        table = made["table"]
+        bert = Client(server, table, join(server, table, made["invite"], "Bert")["token"])
+        anna = Client(server, table, made["token"])
+        one_game = [lambda m: "state" in m and len(m["state"].get("ledger") or []) >= 1]
+        played = threading.Thread(target=bert.play, args=one_game)
+        played.start()
+        anna.play(one_game[0])
+        played.join()
+        left = ok(server, f"/api/tables/{table}/leave", {"token": made["token"]})
+        anna.close()
+        bert.play(lambda m: "state" in m and len(m["state"].get("ledger") or []) >= 2)
+        bert.close()
+
+        def names_of_games() -> tuple[list[str], list[str], list[Any]]:
+            first = ok(server, f"/api/tables/{table}/games/1", method="GET")["players"]
+            second = ok(server, f"/api/tables/{table}/games/2/replay", method="GET")["names"]
+            rows = state(server, table)["ledger"]
+            return first, second, [row.get("names") for row in rows[:2]]
+
+        first, second, rows = names_of_games()
+        assert first[0] == "Anna" and second[0] == left["name"]
+        assert rows[0] is not None and rows[0][0] == "Anna" and rows[1] is None  # as now
+        assert state(server, table)["names"][0] == left["name"]
+        before = names_of_games()
+    finally:
+        finish(server)
+    server = serve(db)
+    try:
+        assert names_of_games()[:2] == before[:2]
+        assert state(server, table)["names"][0] == left["name"]
+    finally:
+        finish(server)
+
+
 def test_refused_seat_requests(server: ServerProcess) -> None:
     made = create(server, seats=TWO)
     table = made["table"]

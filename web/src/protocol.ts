@@ -76,6 +76,8 @@ export interface BreakdownItem {
 
 export interface GameResult {
   game: number;
+  /** The seats' names as the game ended (who played it; a seat's name may change since). */
+  names?: string[];
   hands: string[];
   contract: ContractJson | null;
   result: ResultFields;
@@ -124,6 +126,8 @@ export interface LedgerRow {
   contract?: ContractJson | null;
   declarers?: number[];
   value?: number;
+  /** The seats' names then, where they differ from today's. */
+  names?: string[];
 }
 
 export interface RulesJson {

@@ -27,15 +27,16 @@ def comparison(original: Table, copy: Table) -> dict[str, Any]:
         before = original.record(number)["result"]["payouts"]
         after = copy.record(number)["result"]["payouts"]
         hands = []
+        then, now = original.names_of(number), copy.names_of(number)  # who played each game
         for s in range(n):
             moved = (s + 1) % n
             diff = after[moved] - before[s]
             hands.append({
-                "original": {"seat": s, "name": original.names[s], "payout": before[s]},
-                "copy": {"seat": moved, "name": copy.names[moved], "payout": after[moved]},
+                "original": {"seat": s, "name": then[s], "payout": before[s]},
+                "copy": {"seat": moved, "name": now[moved], "payout": after[moved]},
                 "difference": diff,
             })  # fmt: skip
-            totals[copy.names[moved]] = totals.get(copy.names[moved], 0) + diff
+            totals[copy.names[moved]] = totals.get(copy.names[moved], 0) + diff  # by seat now
         games.append({"game": number, "hands": hands})
     return {
         "original": original.id,

@@ -196,7 +196,7 @@ class Hub:
         that cannot be rebuilt is logged and marked unavailable: it never stops the others."""
         for st in self.store.load(open_only=True):
             try:
-                table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys)
+                table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys, st.changes)
                 live = self._live(
                     table, st.invite, st.tokens, public=st.public, creator=_creator(st),
                     next_table=st.next_table, changes=st.changes,
@@ -244,16 +244,23 @@ class Hub:
         names: list[str],
         actions: list[tuple[int, int]],
         bys: list[str],
+        changes: Sequence[SeatChange] = (),
     ) -> Table:
         """A stored table, rebuilt by replaying its actions (raises on anything it cannot
-        read); a wait for Kontra/Re in progress starts afresh with the settings' length."""
+        read); a wait for Kontra/Re in progress starts afresh with the settings' length. The
+        seat changes rename the seats where they happened, so each finished game keeps the
+        names it was played under; the seats end with their stored names."""
+        first, renames = names_over_time(names, changes)
         table = Table(
             table_id,
             TableConfig.from_json(config),
-            names,
+            first,
             doubling_wait_seconds=self.settings.doubling_wait_seconds,
         )
-        table.replay(actions, bys)
+        table.replay(actions, bys, renames)
+        for seat, name in enumerate(names):  # the stored names are the truth of now
+            if table.names[seat] != name:
+                table.rename(seat, name)
         return table
 
     def _live(
@@ -744,7 +751,7 @@ class Hub:
             return None
         (st,) = self.store.load(table_id)
         try:
-            table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys)
+            table = self._rebuild(st.id, st.config, st.names, st.actions, st.bys, st.changes)
             restore_seating(table, st.tokens, st.changes)
             table.set_info(public=st.public, creator=_creator(st), next_table=st.next_table)
         except Exception as e:
@@ -1317,6 +1324,27 @@ def restore_seating(
             status[s], persons[s] = PERSON, None
     table.set_seating(status)
     return status, persons, handed
+
+
+def names_over_time(
+    names: Sequence[str], changes: Sequence[SeatChange]
+) -> tuple[list[str], dict[int, list[tuple[int, str]]]]:
+    """The seats' names before the first stored seat change (``names`` are those after the
+    last), and each change's new name by the number of actions stored before it. A seat's
+    name before its first change is the person's who left or was away then; before a join or
+    a bot's taking a free seat no game was played there, and its name now stands."""
+    first = list(names)
+    renames: dict[int, list[tuple[int, str]]] = {}
+    seen: set[int] = set()
+    for c in changes:
+        if not 0 <= c.seat < len(first):
+            continue
+        if c.seat not in seen:
+            seen.add(c.seat)
+            if c.code in ("left", "away") and c.person:
+                first[c.seat] = c.person
+        renames.setdefault(c.after, []).append((c.seat, c.name))
+    return first, renames
 
 
 def _creator(st: StoredTable) -> int | None:

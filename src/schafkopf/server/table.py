@@ -334,6 +334,9 @@ class Table:
         self.events: list[Event] = []
         self.game: Game | None = None
         self.finished: list[Game] = []
+        self.finished_names: list[tuple[str, ...]] = []
+        """The seats' names as each finished game ended: its record names who played it, not
+        who sits there now (a person who left, a bot for them)."""
         self._results: dict[int, dict[str, Any]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
         self._table_texts: tuple[tuple[Any, ...], str, str] | None = None
@@ -479,12 +482,21 @@ class Table:
             raise TableError("table_over", "the table's games are all played")
         return self.apply(seat, self._parse(seat, action, waits=False), "record")
 
-    def replay(self, actions: Sequence[tuple[int, Action]], bys: Sequence[str] = ()) -> None:
+    def replay(
+        self,
+        actions: Sequence[tuple[int, Action]],
+        bys: Sequence[str] = (),
+        renames: Mapping[int, Sequence[tuple[int, str]]] | None = None,
+    ) -> None:
         """Apply stored actions in order (after a restart), each made ``by`` whom it was
         stored with; a bad one raises TableError. A "gut" is applied as stored (it only ends
         a wait), and a card is not held back by a wait: the stored order is the truth. The
-        wait in progress, if any, starts afresh."""
+        wait in progress, if any, starts afresh. ``renames``: the seats' new names before
+        the action of each index (the stored seat changes), so each game keeps its names."""
+        renames = renames or {}
         for i, (seat, action) in enumerate(actions):
+            for renamed, name in renames.get(i, ()):
+                self.rename(renamed, name)
             by = bys[i] if i < len(bys) else "person"
             if action == GUT:
                 self._check_seat(seat)
@@ -493,6 +505,8 @@ class Table:
                 self.apply(seat, GUT, by)
             else:
                 self.apply(seat, self._parse(seat, action, waits=False), by)
+        for renamed, name in renames.get(len(actions), ()):
+            self.rename(renamed, name)
 
     def _update_wait(self) -> None:
         """Find the person seats to wait on before the next card (see
@@ -696,15 +710,19 @@ class Table:
 
     def ledger(self) -> list[dict[str, Any]]:
         """One row per finished game: its contract and declarers (None: all passed), the
-        value, payouts and running balances."""
+        value, payouts and running balances; ``names`` where the seats' names then differ
+        from today's (a person left or came, a bot played for them)."""
         rows = []
         for (i, pay, run), rec in zip(self.session.ledger(), self.session.records, strict=True):
             result = rec.get("result", {})
-            rows.append({
+            row = {
                 "game": i, "payouts": list(pay), "balances": list(run),
                 "contract": rec.get("contract"), "declarers": result.get("declarers", []),
                 "value": result.get("value", 0),
-            })  # fmt: skip
+            }  # fmt: skip
+            if 0 < i <= len(self.finished_names) and list(self.finished_names[i - 1]) != self.names:
+                row["names"] = list(self.finished_names[i - 1])
+            rows.append(row)
         return rows
 
     def result_json(self, number: int) -> dict[str, Any]:
@@ -718,6 +736,7 @@ class Table:
             hidden = bool(self.config.challenge) and self.config.challenge >= today()
             cached = self._results[number] = {
                 "game": number,
+                "names": self.names_of(number),
                 "hands": [] if hidden else rec["hands"],
                 "contract": rec.get("contract"),
                 "result": rec["result"],
@@ -747,7 +766,7 @@ class Table:
         return {
             "record": rec,
             "tricks": tricks,
-            "names": list(self.names),
+            "names": self.names_of(number),
             "sorted_hands": sorted_hands,
             "history": _history_entries(game.history, 0),
         }
@@ -757,8 +776,12 @@ class Table:
         if not 1 <= number <= len(self.finished):
             raise TableError("no_game", f"no finished game {number} at this table")
         return game_to_record(
-            self.finished[number - 1], self.names, {"table": self.id, "game": number}
+            self.finished[number - 1], self.names_of(number), {"table": self.id, "game": number}
         )
+
+    def names_of(self, number: int) -> list[str]:
+        """The seats' names as finished game ``number`` (from 1) ended."""
+        return list(self.finished_names[number - 1])
 
     # -- internals ------------------------------------------------------------------------------
 
@@ -794,6 +817,7 @@ class Table:
     def _finish_game(self, game: Game) -> None:
         self.session.finish_game(game)
         self.finished.append(game)
+        self.finished_names.append(tuple(self.names))
         number = len(self.finished)
         self._log("game_over", None, None, {"result": self.result_json(number)}, game=number)
         self._start_game()

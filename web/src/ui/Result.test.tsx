@@ -309,6 +309,18 @@ describe("the ledger", () => {
     );
     expect(textOf(host.querySelector("td.what"))).toBe("Sauspiel auf die Gras-Sau · Done mit Bert");
   });
+  it("names who played a game, where a seat's name changed since (a person left)", () => {
+    host = document.createElement("div");
+    const row: LedgerRow = { game: 1, payouts: [20, 20, -20, -20], balances: [20, 20, -20, -20], contract: { kind: "rufspiel", declarer: 1, suit: "E" }, declarers: [0, 1], names: ["Anna", "Bert", "Cilli", "Done"] };
+    render(
+      <SettingsContext.Provider value={settings("de")}>
+        <LedgerPanel ledger={[row]} names={["Anna", "Zenzi (Bot für Bert)", "Cilli", "Done"]} unit="ct" />
+      </SettingsContext.Provider>,
+      host,
+    );
+    expect(textOf(host.querySelector("td.what"))).toBe("Sauspiel auf die Eichel-Sau · Bert mit Anna");
+    expect(textOf(host.querySelector("th:nth-child(4)"))).toContain("Zenzi"); // the columns: the seats now
+  });
   it("says a seat's standing after the round with its place", () => {
     const rows: LedgerRow[] = [{ game: 1, payouts: [120, -40, -40, -40], balances: [120, -40, -40, -40] }];
     expect(standingText("de", rows, 0, "ct")).toBe("Du: +1,20 € · Platz 1 von 4");

@@ -4,7 +4,7 @@
 // payout in the table's unit; Ramsch with each seat's Augen and tricks, its loser, Jungfrau and
 // Durchmarsch; all-pass; the Stock's change with who paid into it or took it.
 
-import { amountText, contractText, text, type Lang } from "../i18n";
+import { amountText, contractText, shownName, text, type Lang } from "../i18n";
 import { finalPlace } from "../model";
 import type { Breakdown, BreakdownItem, GameResult, LedgerRow } from "../protocol";
 import { Cut } from "./Cut";
@@ -304,7 +304,8 @@ export function LedgerPanel({ ledger, names: all, unit, onReplay, final = false 
               ))}
             </tr>
             {ledger.map((row) => {
-              const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${playedBy(all, row.declarers, row.contract.declarer, s.t("playsWith"))}` : ""}`;
+              const then = row.names ? row.names.map((x) => shownName(s.lang, x)) : all; // who played it
+              const what = `${row.contract ? contractText(s.lang, row.contract, s.french) : s.t("allPassed")}${row.contract && row.declarers?.length ? ` · ${playedBy(then, row.declarers, row.contract.declarer, s.t("playsWith"))}` : ""}`;
               return (
                 <tr role="row" key={row.game}>
                   <td role="cell">{row.game}</td>

@@ -636,6 +636,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       ? s.t(outbid.length === 1 ? "settleOne" : "settleMany").replace("{names}", listText(s.lang, outbid.map((x) => names[x] ?? "")))
       : undefined;
   const result = model.result ?? st.last_result ?? null;
+  // the last result names who played that game (a person may have left since)
+  const resultNames = result?.names ? result.names.map((x) => shownName(s.lang, x)) : names;
   // the last game's result in a line until the next game's first card (the whole lies below)
   const resultFresh = st.over || !(v?.history ?? []).some((e) => isCardName(e.action));
   const nextTable = st.next_table ?? model.again?.table ?? null;
@@ -745,7 +747,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : null}
         {st.over && comparison ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {header}
-        {result && resultFresh ? <ResultLine result={result} names={names} unit={unit} me={me} number={dealNumber} /> : null}
+        {result && resultFresh ? <ResultLine result={result} names={resultNames} unit={unit} me={me} number={dealNumber} /> : null}
         {offline ? (
           <p class="status offline" id="connection" role="status">
             {model.connection === "closed" ? errorText(s.lang, model.error?.code ?? "unavailable") : model.version ? s.t("reconnecting") : s.t("connecting")}
@@ -868,7 +870,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       </main>
       <aside class="side">
         {chatPanel}
-        {result ? <ResultPanel result={result} names={names} unit={unit} number={dealNumber} onReplay={replayOpen ? () => setReplay(result.game) : undefined} /> : null}
+        {result ? <ResultPanel result={result} names={resultNames} unit={unit} number={dealNumber} onReplay={replayOpen ? () => setReplay(result.game) : undefined} /> : null}
         <LedgerPanel ledger={st.ledger} names={names} unit={unit} final={st.over && !challengeDay} onReplay={replayOpen ? setReplay : undefined} />
         {comparison && !st.over ? <ComparisonPanel comparison={comparison} unit={unit} me={me !== null ? (st.names[me] ?? null) : null} /> : null}
         {replayOpen ? <SessionPanel table={table} games={st.ledger.length} names={names} unit={unit} /> : null}
