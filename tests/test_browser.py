@@ -445,6 +445,10 @@ def _play_a_judged_card_again(page: Any, server: ServerProcess, table: str, step
     seat = old["history"][judged_at]["seat"]
     assert state["kinds"][seat] == "human"  # the person plays that seat, bots the others
     assert sum(k == "human" for k in state["kinds"]) == 1
+    # as the player of that seat: every seat keeps the game's name ("Hias (Du)")
+    assert state["names"] == old["names"]
+    other.wait_for_selector("#hand .card-wrap")
+    assert other.inner_text(".seat.south .name") == f"{old['names'][seat]} (Du)"
     other.close()
 
 

@@ -409,13 +409,12 @@ class Hub:
         )  # fmt: skip
         tokens: list[str | None] = [None] * n
         token = tokens[seat] = secrets.token_urlsafe(24)
-        names = list(old.names)
-        names[seat] = _person_name(player or old.names[seat], seat)
-        mine = alike_name(names[seat])
-        for s, kind in enumerate(old.config.seats):  # the person's name on one seat only
-            if s != seat and alike_name(names[s]) == mine:
-                person = names[s] if kind == HUMAN else None
-                names[s] = stand_in_name(names, s, config.seed, person)
+        # every seat keeps the name of who played it in that game: the person plays the seat
+        # as its player did ("Hias (Du)" on the page), and the game's end compares with
+        # the same names; their own seat under their name as they give it now
+        names = old.names_of(number)
+        if player and alike_name(player) == alike_name(names[seat]):
+            names[seat] = _person_name(player, seat)
         new_id, invite = self._open(
             config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
         )
