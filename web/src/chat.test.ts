@@ -71,6 +71,9 @@ describe("the chat's lines", () => {
     c = receiveChat(c, { type: "chat", seat: 1, name: "Bert", text: "a", at: 1 }, 0, false);
     c = receiveChat(c, { type: "chat", history: [{ seat: 2, name: "Carl", text: "b", at: 2 }] }, 0, false);
     expect(c.unseen).toBe(2);
+    // the history after coming back holds one's own lines too: they are not news
+    const back = receiveChat(c, { type: "chat", history: [{ seat: 0, name: "Anna", text: "mine", at: 2.5 }, { seat: 3, name: "Dora", text: "d", at: 2.6 }] }, 0, false);
+    expect(back.unseen).toBe(3);
     expect(receiveChat(c, { type: "chat", seat: 0, name: "Anna", text: "c", at: 3 }, 0, false).unseen).toBe(0);
     expect(chatSeen(c).unseen).toBe(0);
     const seen = chatSeen(c);

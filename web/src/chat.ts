@@ -62,7 +62,8 @@ export function receiveChat(state: ChatState, msg: ChatServerMessage, mySeat: nu
     const fresh = msg.history.map(lineOf).filter((l): l is ChatLine => l !== null && !seen.has(keyOf(l)));
     if (!fresh.length) return state;
     const lines = [...state.lines, ...fresh].sort((a, b) => a.at - b.at).slice(-CHAT_KEPT);
-    return { ...state, lines, unseen: open ? 0 : state.unseen + fresh.length };
+    const others = fresh.filter((l) => mySeat === null || l.seat !== mySeat).length; // one's own lines are seen
+    return { ...state, lines, unseen: open ? 0 : state.unseen + others };
   }
   const line = lineOf(msg);
   if (!line) return state;
