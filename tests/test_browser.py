@@ -570,7 +570,7 @@ def _table_for_two(browser: Any, server: ServerProcess, errors: list[str]) -> tu
     anna.select_option("select[name=seat1]", "human")
     anna.click("#create-form button[type=submit]")
     anna.wait_for_selector("#hand .card-wrap")
-    anna.click(".invite summary")
+    anna.wait_for_selector("details.invite[open] #invite-url")  # open while a seat is free
     return anna, anna.input_value("#invite-url")
 
 

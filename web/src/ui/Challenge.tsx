@@ -87,7 +87,7 @@ export function ChallengeScreen({ day, storage }: { day: string | null; storage:
           <>
             <p class="progress-line" id="challenge-progress">
               <strong>{s.t("challengePlayed").replace("{k}", String(p.played)).replace("{n}", String(p.deals))}</strong>
-              {p.played ? <span> · {s.t("challengeSoFar").replace("{amount}", amountText(s.lang, p.total, unit, true))}</span> : null}
+              {p.played ? <span class="after-dot">{s.t("challengeSoFar").replace("{amount}", amountText(s.lang, p.total, unit, true))}</span> : null}
             </p>
             <ol class="deals" id="challenge-deals" aria-label={s.t("deals")}>
               {p.payouts.map((pay, k) => {

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type CreateBody, type TableSummary } from "../api";
-import { OPTIONS, errorText, kindHelp, kindWord, levelWord, shownName, type Lang } from "../i18n";
+import { OPTIONS, errorText, kindHelp, kindWord, levelWord, shownName, unitOf, type Lang } from "../i18n";
 import type { Options, TableState } from "../protocol";
 import { challengeUrl } from "../challenge";
 import { errorField } from "../createForm";
@@ -296,7 +296,7 @@ export function Lobby({ onOpen, storage }: Props) {
             <div class="tariffs">
               {(["rufspiel", "solo", "extra"] as const).map((k) => (
                 <label key={k}>
-                  {O[`tarif.${k}`]!.label}
+                  {O[`tarif.${k}`]!.label} ({s.t(unitOf({ preset }) === "ct" ? "unitCents" : "unitPoints")})
                   <input
                     name={`tarif.${k}`}
                     type="number"

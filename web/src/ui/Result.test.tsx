@@ -34,7 +34,7 @@ const SAY = {
   en: {
     result: "Result", game: "Game", augen: "Card points", tricks: "Tricks", won: "won", lost: "lost",
     declarers: "Declarers", declarer: "Declarer", defenders: "Defenders", held: { declarers: "with the declarers", declarer: "with the declarer", defenders: "with the defenders" }, counts: "paid", notCounted: "not paid",
-    under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Together",
+    under: "Laufende count from", knocks: "knocks", value: "Value", base: "Base tariff", together: "Total",
     loser: "Loser", pays: "pays", durchmarschBy: "Durchmarsch by", allPassed: "Everybody passed",
     redeal: "The cards are dealt again.", with: "with", loserSide: "only the winners' count",
   },
@@ -61,7 +61,7 @@ const GERMAN_WORDS = [
 ];
 const ENGLISH_WORDS = [
   "Points", "Tricks", "won", "lost", "pays", "Declarers", "Defenders", "declarers", "defenders",
-  "knocks", "Loser", "Base", "tariff", "Together", "counts", "Value", "Result", "Game", "Everybody",
+  "knocks", "Loser", "Base", "tariff", "Total", "counts", "Value", "Result", "Game", "Everybody",
   "passed", "dealt", "again", "under", "minimum", "by", "on", "the", "of", "Hearts", "Leaves",
   "Acorns", "Bells", "pts", "paid", "with", "count", "winners",
 ];

@@ -31,7 +31,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     counted: "paid", notCounted: "not paid", under: "Laufende count from", loser: "Loser",
     redeal: "The cards are dealt again.", stock: "Stock", pays: "pays", to: "to",
     multiplier: "Doublings", durchmarschBy: "Durchmarsch by", augen: "points", tricks: "tricks",
-    base_total: "Together",
+    base_total: "Total",
     loserSide: "not paid, only the winners' count",
     atDeclarers: "with the declarers", atDeclarer: "with the declarer", atDefenders: "with the defenders",
   },

@@ -249,7 +249,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     const a = model.timedOut?.action;
     if (!a) return;
     const what = isCardName(a) ? cardName(a, { lang: s.lang, french: s.french }) : actionText(s.lang, a, s.french);
-    setTimeoutNote(a === "gut" ? s.t("timedOutGut") : s.t("timedOut").replace("{action}", what));
+    setTimeoutNote(a === "gut" ? s.t("timedOutGut") : s.t(isCardName(a) ? "timedOut" : "timedOutSaid").replace("{action}", what));
   }, [model.timedOut?.serial]);
 
   /** Another round with the same players (``duplicate``: the same deals, each hand one seat
@@ -584,7 +584,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         <span class="contract">
           {contractText(s.lang, v.contract, s.french)}
           {v.contract.declarer !== null && v.contract.declarer !== undefined ? ` — ${names[v.contract.declarer]}` : ""}
-          {v.partner !== null && v.partner !== undefined && called ? ` · ${s.t("partner")}: ${names[v.partner]}` : ""}
+          {v.partner !== null && v.partner !== undefined && called ? ` · ${s.t("partner")}: ${v.partner === me ? s.t("you") : names[v.partner]}` : ""}
         </span>
       ) : v ? (
         <span class="phase">{s.t(PHASE_KEYS[v.phase] ?? "bidding")}</span>
@@ -596,7 +596,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       ) : null}
       {v && v.knocks.length ? (
         <span class="knocks">
-          {v.knocks.map((k) => names[k]).join(", ")} {s.t("knocked")}
+          {v.knocks.map((k) => names[k]).join(", ")} {s.t(v.knocks.length > 1 ? "knockedMany" : "knocked")}
         </span>
       ) : null}
       {v && v.doublings.length ? (
@@ -897,7 +897,7 @@ function InviteBox({ state, held }: { state: TableState; held: HeldSeat | null }
   return (
     <>
       {invite ? (
-        <details class="invite">
+        <details class="invite" open={(state.seat_status ?? []).includes("free")}>
           <summary>{s.t("invite")}</summary>
           <input readOnly value={invite} id="invite-url" onClick={(e) => (e.currentTarget as HTMLInputElement).select()} />
           <button type="button" onClick={() => copy(invite)}>
