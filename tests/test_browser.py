@@ -563,6 +563,33 @@ def test_a_lost_tout_says_so_at_once(server: ServerProcess, browser: Any) -> Non
     assert not errors, errors
 
 
+def test_a_replay_during_the_round_says_when_it_is_your_turn(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The replay of a finished game, opened while the round goes on, does not hide the
+    table's turn: a banner says it and leads back to the table."""
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    _lobby(page, server, games=3)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#hand .card-wrap")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not page.locator("#result .replay-btn").count():
+        with contextlib.suppress(Exception):
+            _act_once(page)
+        time.sleep(0.05)
+    page.click("#result .replay-btn")
+    page.wait_for_selector("#replay")
+    banner = page.locator("#turn-banner")
+    banner.wait_for(timeout=30000)  # the next game comes to Anna while she looks back
+    assert "Du bist dran" in banner.inner_text()
+    _shot(page, "replay-turn-banner")
+    banner.locator("button").click()
+    page.wait_for_selector("#hand .card-wrap")
+    assert not page.locator("#replay").count()
+    assert not errors, errors
+
+
 def _table_for_two(browser: Any, server: ServerProcess, errors: list[str]) -> tuple[Any, str]:
     """Anna's new table with a second seat for a person; her page and the invitation."""
     anna = _new_page(browser, errors)

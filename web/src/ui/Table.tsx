@@ -450,7 +450,21 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   });
 
   // "what if": played on in one's own seat (a spectator: in the seat to move)
-  if (replay !== null) return <Replay table={table} game={replay} seat={model.state?.seat ?? null} onClose={closeReplay} onPlayOn={(t, grant) => onOpen(t, grant)} />;
+  if (replay !== null)
+    return (
+      <>
+        {/* a replay looked at during the round: the table's turn is not missed */}
+        {mine ? (
+          <div class="turn-banner" id="turn-banner" role="status">
+            <strong>{s.t("yourTurn")}</strong>
+            <button type="button" class="primary" onClick={closeReplay}>
+              {s.t("toTable")}
+            </button>
+          </div>
+        ) : null}
+        <Replay table={table} game={replay} seat={model.state?.seat ?? null} onClose={closeReplay} onPlayOn={(t, grant) => onOpen(t, grant)} />
+      </>
+    );
   if (!st) {
     if (!model.error) {
       return (
