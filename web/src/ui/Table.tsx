@@ -458,7 +458,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           <div class="turn-banner" id="turn-banner" role="status">
             <strong>{s.t("yourTurn")}</strong>
             <button type="button" class="primary" onClick={closeReplay}>
-              {s.t("toTable")}
+              {s.t("turnToTable")}
             </button>
           </div>
         ) : null}
