@@ -10,6 +10,7 @@ import {
   initialModel,
   myTurn,
   turnSeats,
+  dealWaits,
   namingGroups,
   nextRedraw,
   placeOf,
@@ -441,5 +442,16 @@ describe("judged words", () => {
     const said = [{ seat: 0, action: "wenz", indices: [3] }, { seat: 0, action: "wenz", indices: [5] }];
     const kept = withoutRepeats(said, (a, b) => a.action === b.action, (k, left) => k.indices.push(...left.indices));
     expect(kept).toEqual([{ seat: 0, action: "wenz", indices: [3, 5] }]);
+  });
+});
+
+describe("dealWaits", () => {
+  it("holds the next deal's cards back while the last game's final trick is on show", () => {
+    const model = { ...initialModel(), shown: { game: 2, leader: 0, cards: ["EO", "GO", "HO", "SO"], winner: 1, until: 1000 } };
+    expect(dealWaits(model, 3, 900)).toBe(true); // game 3 dealt, game 2's trick on show
+    expect(dealWaits(model, 3, 1200)).toBe(true); // flying to its winner
+    expect(dealWaits(model, 3, 1400)).toBe(false);
+    expect(dealWaits(model, 2, 900)).toBe(false); // a trick within the game
+    expect(dealWaits(initialModel(), 3, 0)).toBe(false);
   });
 });

@@ -161,6 +161,13 @@ export function collectNow(model: Model, now: number): Model {
   return shown && now < shown.until ? { ...model, shown: { ...shown, until: now } } : model;
 }
 
+/** True while a finished game's last trick is on show (or flying to its winner) and the
+ * table's state is already the next game's (``game``): its cards and choices wait. */
+export function dealWaits(model: Model, game: number, now: number): boolean {
+  const shown = model.shown;
+  return shown !== null && shown.game !== game && now < shown.until + COLLECT_MS;
+}
+
 /** The moment (ms) the screen must be drawn again for the trick on show, or null. */
 export function nextRedraw(model: Model, now: number): number | null {
   const shown = model.shown;

@@ -62,6 +62,7 @@ import {
   tipsAllowed,
   ownChance,
   trickOnTable,
+  dealWaits,
   type Model,
 } from "../model";
 import type { ServerMessage, TableState, TipJson } from "../protocol";
@@ -498,6 +499,9 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     : st.over ? { ...live, collecting: false } : live;
   const { cards: legalCards, buttons } = splitLegal(v?.legal);
   const holding = model.shown !== null && now < model.shown.until;
+  // a game's last trick still on show: the next deal's cards and choices wait until it is taken
+  const nextDealWaits = dealWaits(model, st.game, now);
+  const hand = nextDealWaits ? [] : (v?.hand ?? []);
   const waiting = v?.waiting_for_doubling ?? [];
   const waitingOnMe = me !== null && waiting.includes(me);
   const called = calledSuit(v?.contract);
@@ -790,7 +794,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           </p>
         ) : null}
         {waitingOnMe ? <p class="waiting mine">{s.t("mayDouble")}</p> : null}
-        {st.over ? null : (
+        {st.over || nextDealWaits ? null : (
           <Choices
             buttons={buttons}
             naming={v?.phase === "naming"}
@@ -819,8 +823,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
             ) : null}
           </div>
         ) : null}
-        <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}${v?.hand?.length ? "" : " empty"}`} id="hand">
-          {(v?.hand ?? []).map((c) => {
+        <div class={`hand${legalCards.size ? " playing" : ""}${offline ? " offline" : ""}${hand.length ? "" : " empty"}`} id="hand">
+          {hand.map((c) => {
             // a tap while the last trick is held plays at once: the trick goes to its winner
             const ok = legalCards.has(c) && !offline;
             const play = () => {
