@@ -674,6 +674,27 @@ def _wait_text(page: Any, selector: str, words: str, timeout_s: float = 15) -> s
         time.sleep(0.1)
 
 
+def test_a_closed_page_is_marked_at_its_seat(server: ServerProcess, browser: Any) -> None:
+    """Bert closes his page: Anna's shows his seat "nicht verbunden" (the table would wait
+    at his turn); his page opened again takes the mark away."""
+    errors: list[str] = []
+    anna, invite = _table_for_two(browser, server, errors)
+    bert = _join(browser, errors, invite, "Bert")
+    table = bert.url.split("table=")[1].split("&")[0]
+    bert_seat = anna.locator(".seat[data-seat='1']")
+    _wait_text(anna, ".seat[data-seat='1'] .name", "Bert")
+    assert bert_seat.locator("[data-status=offline]").count() == 0
+    context = bert.context
+    bert.close()
+    _wait_text(anna, ".seat[data-seat='1'] [data-status=offline]", "nicht verbunden")
+    _shot(anna, "seat-offline")
+    again = context.new_page()
+    again.goto(f"{server.url}/?table={table}")  # his seat is kept in this browser
+    again.wait_for_selector("#hand .card-wrap")
+    anna.wait_for_selector(".seat[data-seat='1'] [data-status=offline]", state="detached")
+    assert not errors, errors
+
+
 def test_a_person_leaves_a_bot_plays_on_and_they_come_back(
     server: ServerProcess, browser: Any
 ) -> None:

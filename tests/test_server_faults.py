@@ -191,6 +191,8 @@ class Client:
                 continue
             msg = json.loads(raw)
             kind = msg["type"]
+            if kind == "presence":  # who is connected: no answer to an action
+                continue
             if self.pending is not None and (kind == "error" or msg["version"] > self.pending):
                 self.pending = None
             if kind == "event":

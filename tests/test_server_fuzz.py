@@ -559,10 +559,10 @@ def open_party(
         msg = p.receive(seat)
         assert msg["type"] == "snapshot", msg
         p.version = msg["version"]
-    for ws in p.conns.values():  # the news of seats taken just before may still come
+    for ws in p.conns.values():  # the news of seats taken (or connected) just before
         ws.send('{"type":"ping"}')
         while (msg := json.loads(ws.recv(timeout=20)))["type"] != "pong":
-            assert msg["type"] == "seats", msg
+            assert msg["type"] in ("seats", "presence"), msg
     p.public = fuzzed.state(table)
     assert p.public["version"] == p.version
     return p

@@ -428,6 +428,41 @@ def test_a_finished_game_keeps_the_names_it_was_played_under(db: str) -> None:
         finish(server)
 
 
+def test_the_others_are_told_when_a_person_s_page_goes_and_comes(db: str) -> None:
+    """``online`` lists the seats with a connection: Bert's closed page takes his seat out
+    (the others get a ``presence`` message), his next connection puts it back; a spectator
+    counts for no seat, and a second page of the same seat changes nothing."""
+    server = serve(db)
+    try:
+        made = create(server, seats=["human", "human", "heuristic", "heuristic"])
+        table = made["table"]
+        bert = join(server, table, made["invite"], "Bert")
+        anna = Client(server, table, made["token"])
+        assert anna.until(lambda m: m["type"] == "snapshot")["state"]["online"] == [0]
+        watcher = Client(server, table)
+        assert watcher.until(lambda m: m["type"] == "snapshot")["state"]["online"] == [0]
+        page = Client(server, table, bert["token"])
+        assert page.until(lambda m: m["type"] == "snapshot")["state"]["online"] == [0, 1]
+        came = anna.until(lambda m: m["type"] == "presence")
+        assert came["online"] == [0, 1] and set(came) == {"type", "version", "online"}
+        assert watcher.until(lambda m: m["type"] == "presence")["online"] == [0, 1]
+        second = Client(server, table, bert["token"])  # another tab of his: no news
+        second.until(lambda m: m["type"] == "snapshot")
+        second.close()
+        page.close()
+        gone = anna.until(lambda m: m["type"] == "presence")
+        assert gone["online"] == [0]
+        assert watcher.until(lambda m: m["type"] == "presence")["online"] == [0]
+        assert state(server, table)["online"] == [0]
+        back = Client(server, table, bert["token"])
+        back.until(lambda m: m["type"] == "snapshot")
+        assert anna.until(lambda m: m["type"] == "presence")["online"] == [0, 1]
+        for c in (anna, watcher, back):
+            c.close()
+    finally:
+        finish(server)
+
+
 def test_refused_seat_requests(server: ServerProcess) -> None:
     made = create(server, seats=TWO)
     table = made["table"]

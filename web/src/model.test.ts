@@ -455,3 +455,13 @@ describe("dealWaits", () => {
     expect(dealWaits(initialModel(), 3, 0)).toBe(false);
   });
 });
+
+describe("presence", () => {
+  it("takes the seats with a connection from a presence message", () => {
+    const m = receive(initialModel(), { type: "snapshot", version: 3, state: { ...state(view({ to_move: 0 })), online: [0, 1] } }, 0);
+    const after = receive(m, { type: "presence", version: 3, online: [0] }, 0);
+    expect(after.state?.online).toEqual([0]);
+    expect(after.version).toBe(3);
+    expect(receive(initialModel(), { type: "presence", version: 1, online: [0] }, 0).state).toBeNull();
+  });
+});

@@ -96,6 +96,9 @@ export function receive(model: Model, msg: ServerMessage, now: number, holdMs = 
   if (msg.type === "again") {
     return { ...model, again: { table: msg.table, seat: msg.seat, token: msg.token } };
   }
+  if (msg.type === "presence") {
+    return model.state ? { ...model, state: { ...model.state, online: msg.online } } : model;
+  }
   let { shown, result, news, timedOut } = model;
   if (msg.type === "seats") news = { event: msg.event, serial: (news?.serial ?? 0) + 1 };
   let state = model.state;

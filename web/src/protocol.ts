@@ -156,6 +156,8 @@ export interface TableState {
   turn_seconds?: number;
   /** Who plays each seat now: a person, nobody yet, or a bot (and why). */
   seat_status?: SeatStatus[];
+  /** The seats with a connection now (a person's seat without one: the tab was closed). */
+  online?: number[];
   /** The seats a bot plays for a person (left, away) or for nobody (empty). */
   stand_in?: number[];
   /** The creator's seat (who may seat a bot in a free seat), if any. */
@@ -232,6 +234,7 @@ export type ServerMessage =
   | { type: "events"; version: number; events: GameEvent[]; state?: TableState }
   | { type: "seats"; version: number; event: SeatEvent; state: TableState }
   | { type: "again"; version: number; table: string; seat: number | null; token: string | null }
+  | { type: "presence"; version: number; online: number[] }
   | ErrorMessage
   | ChatServerMessage
   | { type: "pong"; version?: number; time?: number };

@@ -662,6 +662,7 @@ class Hub:
             for conn in live.connections:  # the leaver's connections watch from now on
                 if conn.seat == seat:
                     conn.seat = None
+            t.set_online(_online(live))
         if token is not None:
             live.tokens[seat] = token
         if code in _HANDS_CHANGED:
@@ -843,11 +844,14 @@ class Hub:
                 )
             if seat is not None and live.table.seat_status[seat] == AWAY:
                 back = await self._back(live, seat)
+            came = seat is not None and live.table.set_online([*_online(live), seat])
             await send(live.table.snapshot_for(seat))  # a client gone by now is never added
             if live.chat:
                 await send({"type": "chat", "history": list(live.chat)})
             live.connections.append(conn)
             live.idle_since = None
+            if came:
+                await self._tell_presence(live, but=conn)
         if back:
             self._kick(live)
         return conn
@@ -895,10 +899,30 @@ class Hub:
             _drop(live, other)
 
     def disconnect(self, table_id: str, conn: Connection) -> None:
-        """Forget a connection."""
+        """Forget a connection; where its seat has none left, tell the others."""
         live = self.tables.get(table_id)
-        if live is not None:
-            _drop(live, conn)
+        if live is not None and _drop(live, conn):
+            self._spawn(self._presence_later(live))
+
+    async def _presence_later(self, live: LiveTable) -> None:
+        async with live.lock:
+            await self._tell_presence(live)
+
+    async def _tell_presence(self, live: LiveTable, but: Connection | None = None) -> None:
+        """Tell every connection (but ``but``) which seats are connected now:
+        ``{"type": "presence", "version", "online": [seats]}`` (the caller holds the lock)."""
+        message = {"type": "presence", "version": live.table.version,
+                   "online": list(live.table.online)}  # fmt: skip
+        dead = []
+        for other in list(live.connections):
+            if other is but:
+                continue
+            try:
+                await other.send(message)
+            except Exception:  # a closed socket: drop it, the others go on
+                dead.append(other)
+        for other in dead:
+            _drop(live, other)
 
     async def resume(self, table_id: str, conn: Connection, since: int) -> None:
         """Send ``conn`` every event after version ``since`` (or a snapshot when it is older
@@ -1278,12 +1302,20 @@ def decision_seed(table: Table, seat: int, question: str) -> int:
     return int.from_bytes(digest.digest(), "big")
 
 
-def _drop(live: LiveTable, conn: Connection) -> None:
-    """Forget a connection; the table is idle from now when it was the last."""
-    if conn in live.connections:
-        live.connections.remove(conn)
-        if not live.connections:
-            live.idle_since = time.monotonic()
+def _drop(live: LiveTable, conn: Connection) -> bool:
+    """Forget a connection; the table is idle from now when it was the last. True when its
+    seat has no connection left (the state's ``online`` changed)."""
+    if conn not in live.connections:
+        return False
+    live.connections.remove(conn)
+    if not live.connections:
+        live.idle_since = time.monotonic()
+    return live.table.set_online(_online(live))
+
+
+def _online(live: LiveTable) -> list[int]:
+    """The seats with a connection."""
+    return [c.seat for c in live.connections if c.seat is not None]
 
 
 def _could_be_id(table_id: str) -> bool:

@@ -31,6 +31,9 @@ concerned (None for ``bot``). A connection whose person left watches from then o
 (``state.seat`` None). After "again" (``POST /api/tables/{id}/again``) every connection of
 the old table gets ``{"type": "again", "version", "table": new id, "seat", "token"}``: its
 own seat's token at the new table (None for a spectator, or a seat nobody holds there).
+``state.online`` lists the seats with a connection now; when a seat gets its first one or
+loses its last, the others get ``{"type": "presence", "version", "online": [seats]}`` (the
+page marks a person's seat without one: the tab was closed, the phone asleep).
 
 The wait for Kontra and Re: where a person's chance to double would close with the next card,
 the table plays no card until each such person has answered. ``state.view`` then carries

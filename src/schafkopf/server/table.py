@@ -345,6 +345,8 @@ class Table:
         self._event_texts: dict[int, str] = {}
         self._humans = tuple(s for s, k in enumerate(config.seats) if k == HUMAN)
         self.seat_status: list[str] = [PERSON if k == HUMAN else BOT for k in config.seats]
+        self.online: tuple[int, ...] = ()
+        """The seats with a connection now."""
         """Who plays each seat now (:data:`SEAT_STATUSES`); the server sets it
         (:meth:`set_seating`), a bare table has a person in each seat for a person."""
         self._people = self._humans
@@ -657,6 +659,16 @@ class Table:
         self.public, self.creator, self.next_table = public, creator, next_table
         self._changed()
 
+    def set_online(self, seats: Iterable[int]) -> bool:
+        """Say which seats have a connection now (``online`` in the state: the page marks a
+        person's seat without one); True when that changed."""
+        online = tuple(sorted(set(seats)))
+        if online == self.online:
+            return False
+        self.online = online
+        self._changed()
+        return True
+
     def _changed(self) -> None:
         """Drop the cached state after a change that made no new version."""
         self._public = None
@@ -691,6 +703,7 @@ class Table:
             "public": self.public,
             "creator": self.creator,
             "seat_status": list(self.seat_status),
+            "online": list(self.online),
             "stand_in": [s for s, st in enumerate(self.seat_status) if st in STAND_IN],
             "tips": self.config.tips,
             "rated": is_rated(self),

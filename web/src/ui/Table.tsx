@@ -540,6 +540,10 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           </div>
         ) : kind !== "human" ? (
           <div class="kind">{`${s.t("bot")} · ${levelWord(s.lang, kind, true)}`}</div>
+        ) : status === "person" && seat !== me && st.online && !st.online.includes(seat) ? (
+          <div class="kind offline" data-status="offline" title={s.t("seatOfflineHelp")}>
+            {s.t("seatOffline")}
+          </div>
         ) : null}
         <div class="tags">{tags.join(" · ")}</div>
         <div class="said" data-said={(said[seat] ?? []).join("|")}>
