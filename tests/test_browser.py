@@ -823,6 +823,14 @@ def test_house_rules_from_the_form_reach_the_table(server: ServerProcess, browse
     _lobby(page, server, games=None)
     page.select_option("select[name=preset]", "sauspiel")
     page.click("#create-form details summary")
+    # another preset gives its own values; the panel stays open, the move time as typed
+    page.fill("input[name=turn_seconds]", "30")
+    page.select_option("select[name=preset]", "bsv")
+    assert page.input_value("input[name='tarif.rufspiel']") == "10"
+    assert page.input_value("input[name=turn_seconds]") == "30"
+    assert page.locator("#create-form > details[open]").count() == 1
+    page.select_option("select[name=preset]", "sauspiel")
+    page.fill("input[name=turn_seconds]", "0")
     assert page.is_checked("input[name=contract][value=farbwenz]")  # the preset's contracts
     assert not page.is_checked("input[name=contract][value=bettel]")
     assert page.is_checked("input[name=klopfen]")

@@ -290,9 +290,11 @@ export function Lobby({ onOpen, storage }: Props) {
           {O.rated!.label}
         </label>
         <Help lang={s.lang} id="rated" />
-        <details key={preset}>
+        <details>
           <summary>{s.t("options")}</summary>
-          <div class="options">
+          {/* the preset's own values afresh at each preset (the panel stays open); the move time
+              is no preset's, and stays as typed */}
+          <div class="options" key={preset}>
             <div class="tariffs">
               {(["rufspiel", "solo", "extra"] as const).map((k) => (
                 <label key={k}>
@@ -363,6 +365,8 @@ export function Lobby({ onOpen, storage }: Props) {
               {O.klopfen!.label}
             </label>
             <Help lang={s.lang} id="klopfen" />
+          </div>
+          <div class="options">
             <label>
               {O.turn_seconds!.label}
               <input name="turn_seconds" type="number" min={0} max={3600} defaultValue="0" aria-invalid={invalid("turn_seconds")} />
