@@ -267,6 +267,9 @@ def _export_and_delete(server: ServerProcess, db: str) -> None:
                             "bad_login")  # fmt: skip
     after = anna.ok("GET", f"/api/tables/{made['table']}/games/1")
     assert after["players"][0] == DELETED_NAME and "Anna" not in json.dumps(after)
+    # nor in what the table shows of its finished games (result, ledger, replay)
+    for path in ("", "/games/1/replay"):
+        assert "Anna" not in json.dumps(anna.ok("GET", f"/api/tables/{made['table']}{path}"))
     assert {k: v for k, v in after.items() if k != "players"} == {
         k: v for k, v in record.items() if k != "players"
     }

@@ -805,6 +805,7 @@ class Hub:
             return
         t = live.table
         t.rename(seat, replaced_name(t.names[seat], old, new))
+        t.rename_played(seat, lambda name: replaced_name(name, old, new))
         if seat < len(live.persons) and live.persons[seat] is not None:
             live.persons[seat] = replaced_name(live.persons[seat] or "", old, new)
 

@@ -659,6 +659,17 @@ class Table:
         self.public, self.creator, self.next_table = public, creator, next_table
         self._changed()
 
+    def rename_played(self, seat: int, rename: Callable[[str], str]) -> None:
+        """Rename ``seat`` in the finished games too (a person's account was deleted: their
+        name leaves every game they played)."""
+        self._check_seat(seat)
+        self.finished_names = [
+            tuple(rename(name) if s == seat else name for s, name in enumerate(names))
+            for names in self.finished_names
+        ]
+        self._results.clear()
+        self._changed()
+
     def set_online(self, seats: Iterable[int]) -> bool:
         """Say which seats have a connection now (``online`` in the state: the page marks a
         person's seat without one); True when that changed."""
