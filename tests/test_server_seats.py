@@ -418,14 +418,44 @@ def test_a_finished_game_keeps_the_names_it_was_played_under(db: str) -> None:
         assert rows[0] is not None and rows[0][0] == "Anna" and rows[1] is None  # as now
         assert state(server, table)["names"][0] == left["name"]
         before = names_of_games()
+        # game 2 played on in the seat the bot played for Anna: as Anna, or as the bot's name
+        for player, shown in (("Anna", "Anna"), (None, left["name"].split(" (")[0])):
+            body = {"step": 1, "seat": 0, **({"player": player} if player else {})}
+            on = ok(server, f"/api/tables/{table}/games/2/what-if", body)
+            assert state(server, on["table"])["names"][0] == shown
     finally:
         finish(server)
     server = serve(db)
     try:
-        assert names_of_games()[:2] == before[:2]
+        assert names_of_games() == before
         assert state(server, table)["names"][0] == left["name"]
     finally:
         finish(server)
+
+
+def test_the_names_before_the_stored_seat_changes() -> None:
+    """A restart starts each seat under its name before its first stored change (the person
+    who left or went away) and renames it at each change's place among the actions."""
+    from schafkopf.server.hub import names_over_time
+    from schafkopf.server.store import SeatChange
+
+    changes = [
+        SeatChange(1, "away", "Sepp (Bot für Bert)", "Bert", 10),
+        SeatChange(1, "back", "Bert", "Bert", 14),
+        SeatChange(2, "left", "Resi (Bot für Cilli)", "Cilli", 14),
+        SeatChange(1, "left", "Hias (Bot für Bert)", "Bert", 40),
+        SeatChange(3, "bot", "Wastl", None, 0),
+    ]
+    now = ["Anna", "Hias (Bot für Bert)", "Resi (Bot für Cilli)", "Wastl"]
+    first, renames = names_over_time(now, changes)
+    assert first == ["Anna", "Bert", "Cilli", "Wastl"]  # a free seat's bot: its name stands
+    assert renames == {
+        10: [(1, "Sepp (Bot für Bert)")],
+        14: [(1, "Bert"), (2, "Resi (Bot für Cilli)")],
+        40: [(1, "Hias (Bot für Bert)")],
+        0: [(3, "Wastl")],
+    }
+    assert names_over_time(now, []) == (now, {})
 
 
 def test_the_others_are_told_when_a_person_s_page_goes_and_comes(db: str) -> None:

@@ -37,10 +37,14 @@ describe("held seats", () => {
       { table: "left-there", seat: 0, token: null },
     ];
     expect(heldTables(s, [])).toEqual(["new", "old"]);
-    expect(heldTables(s, account)).toEqual(["new", "old", "phone"]);
+    expect(heldTables(s, account)).toEqual(["new", "phone", "old"]);
+    // many seats in this browser push none of the account's other devices out
     for (let i = 0; i < 10; i++) saveSeat(s, `t${i}`, { seat: 0, token: "x" });
-    expect(heldTables(s, account)).toHaveLength(8);
-    expect(heldTables(s, account)[0]).toBe("t9");
+    const many = heldTables(s, account);
+    expect(many).toContain("phone");
+    expect(many).toContain("t9");
+    expect(many).not.toContain("t3");
+    expect(many.length).toBeLessThanOrEqual(12);
   });
 
   it("keeps a seat per table, with its invitation", () => {

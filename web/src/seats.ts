@@ -28,15 +28,16 @@ export function allSeats(storage: Storage): Record<string, HeldSeat> {
   return load(storage);
 }
 
-/** The tables this browser's seats belong to, newest first, and with an account the seats taken
- * on other devices too: whoever closed the tab finds the way back to their table. */
+/** The tables to look up for the way back to one's tables: an account's seats (newest first,
+ * from every device) and this browser's (newest first: a guest's too), the newest of each
+ * so that neither pushes the other out. */
 export function heldTables(storage: Storage, account: readonly { table: string; token: string | null }[]): string[] {
   const here = Object.entries(allSeats(storage))
     .filter(([, held]) => !held.left)
     .map(([table]) => table)
     .reverse();
   const there = account.filter((x) => x.token).map((x) => x.table);
-  return [...new Set([...here, ...there])].slice(0, 8);
+  return [...new Set([...there.slice(0, 6), ...here.slice(0, 6)])];
 }
 
 export function seatFor(storage: Storage, table: string): HeldSeat | null {

@@ -415,6 +415,9 @@ class Hub:
         names = old.names_of(number)
         if player and alike_name(player) == alike_name(names[seat]):
             names[seat] = _person_name(player, seat)
+        elif " (" in names[seat]:  # a bot played it for someone ("Sepp (Bot für Anna)")
+            mine = _person_name(player or names[seat].split(" (")[0], seat)
+            names[seat] = distinct_name(mine, names, seat)
         new_id, invite = self._open(
             config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
         )
@@ -535,8 +538,7 @@ class Hub:
                     await conn.send(news)
                 except Exception:  # a closed socket: drop it, the others go on
                     dead.append(conn)
-            for conn in dead:
-                _drop(live, conn)
+            await self._forget(live, dead)
             return self._again_answer(live, seat), True
 
     def _again_answer(self, live: LiveTable, seat: int) -> dict[str, Any]:
@@ -702,8 +704,7 @@ class Hub:
                 )
             except Exception:  # a closed socket: drop it, the others go on
                 dead.append(conn)
-        for conn in dead:
-            _drop(live, conn)
+        await self._forget(live, dead)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task of the serving loop (dropped when not serving yet)."""
@@ -846,12 +847,17 @@ class Hub:
             if seat is not None and live.table.seat_status[seat] == AWAY:
                 back = await self._back(live, seat)
             came = seat is not None and live.table.set_online([*_online(live), seat])
-            await send(live.table.snapshot_for(seat))  # a client gone by now is never added
-            if live.chat:
-                await send({"type": "chat", "history": list(live.chat)})
+            try:
+                await send(live.table.snapshot_for(seat))  # a client gone by now: not added
+                if live.chat:
+                    await send({"type": "chat", "history": list(live.chat)})
+            except BaseException:
+                live.table.set_online(_online(live))  # it never came
+                raise
             live.connections.append(conn)
             live.idle_since = None
-            if came:
+            # another page of the seat closed while this one was told (unlocked): count again
+            if live.table.set_online(_online(live)) or came:
                 await self._tell_presence(live, but=conn)
         if back:
             self._kick(live)
@@ -896,8 +902,7 @@ class Hub:
                 await other.send(message)
             except Exception:
                 dead.append(other)
-        for other in dead:
-            _drop(live, other)
+        await self._forget(live, dead)
 
     def disconnect(self, table_id: str, conn: Connection) -> None:
         """Forget a connection; where its seat has none left, tell the others."""
@@ -911,19 +916,29 @@ class Hub:
 
     async def _tell_presence(self, live: LiveTable, but: Connection | None = None) -> None:
         """Tell every connection (but ``but``) which seats are connected now:
-        ``{"type": "presence", "version", "online": [seats]}`` (the caller holds the lock)."""
-        message = {"type": "presence", "version": live.table.version,
-                   "online": list(live.table.online)}  # fmt: skip
-        dead = []
-        for other in list(live.connections):
-            if other is but:
-                continue
-            try:
-                await other.send(message)
-            except Exception:  # a closed socket: drop it, the others go on
-                dead.append(other)
-        for other in dead:
-            _drop(live, other)
+        ``{"type": "presence", "version", "online": [seats]}`` (the caller holds the lock);
+        again while a socket found closed meanwhile takes a seat's last connection."""
+        changed = True
+        while changed:
+            message = {"type": "presence", "version": live.table.version,
+                       "online": list(live.table.online)}  # fmt: skip
+            changed = False
+            for other in list(live.connections):
+                if other is but:
+                    continue
+                try:
+                    await other.send(message)
+                except Exception:  # a closed socket: drop it, the others go on
+                    changed = _drop(live, other) or changed
+
+    async def _forget(self, live: LiveTable, dead: list[Connection]) -> None:
+        """Drop the connections found closed while sending; where a seat lost its last, tell
+        the others (no closing of the socket may come to say it)."""
+        changed = False
+        for conn in dead:
+            changed = _drop(live, conn) or changed
+        if changed:
+            await self._tell_presence(live)
 
     async def resume(self, table_id: str, conn: Connection, since: int) -> None:
         """Send ``conn`` every event after version ``since`` (or a snapshot when it is older
@@ -1028,8 +1043,7 @@ class Hub:
                         await conn.send(live.table.message_for(conn.seat, e, state=last))
             except Exception:  # a closed socket: drop it, the others go on
                 dead.append(conn)
-        for conn in dead:
-            _drop(live, conn)
+        await self._forget(live, dead)
 
     # -- bots and timers ---------------------------------------------------------------------------
 

@@ -374,7 +374,9 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     setTimeout(() => document.getElementById("chat")?.scrollIntoView({ block: "nearest", behavior: "smooth" }), 0);
   };
   const v = st?.view;
-  const mine = myTurn(st);
+  // while the last game's final trick is on show the next deal waits: its turn too
+  const dealHeld = st !== null && dealWaits(model, st.game, now);
+  const mine = myTurn(st) && !dealHeld;
   useEffect(() => {
     if (tip && tip.version !== model.version) setTip(null);
   }, [model.version]);
@@ -500,8 +502,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
   const { cards: legalCards, buttons } = splitLegal(v?.legal);
   const holding = model.shown !== null && now < model.shown.until;
   // a game's last trick still on show: the next deal's cards and choices wait until it is taken
-  const nextDealWaits = dealWaits(model, st.game, now);
-  const hand = nextDealWaits ? [] : (v?.hand ?? []);
+  const hand = dealHeld ? [] : (v?.hand ?? []);
   const waiting = v?.waiting_for_doubling ?? [];
   const waitingOnMe = me !== null && waiting.includes(me);
   const called = calledSuit(v?.contract);
@@ -515,7 +516,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
     if (v?.partner === seat && seat !== me) tags.push(s.t("partner"));
     // while bidding the last three words; in play the few that still count, all of them
     const words = (said[seat] ?? []).slice(playing ? 0 : -3).map((a) => actionText(s.lang, a, s.french, true));
-    const turn = turnSeats(v).includes(seat);
+    const turn = !dealHeld && turnSeats(v).includes(seat);
     const kind = kindOf(seat);
     const status = st.seat_status?.[seat];
     const statusWords = seatStatusText(s.lang, status);
@@ -631,8 +632,8 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
       ) : null}
       <span id="turn" class={mine && !offline ? "mine" : ""}>
         {me === null ? s.t("spectator") : ""}
-        {v && v.to_move !== null && me !== null && !offline
-          ? turnSeats(v).includes(me)
+        {v && v.to_move !== null && me !== null && !offline && !dealHeld
+          ? mine
             ? s.t("yourTurn")
             : waiting.length
               ? `${s.t("waitDoubling")} ${waiting.map((x) => names[x]).join(", ")}`
@@ -798,7 +799,7 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           </p>
         ) : null}
         {waitingOnMe ? <p class="waiting mine">{s.t("mayDouble")}</p> : null}
-        {st.over || nextDealWaits ? null : (
+        {st.over || dealHeld ? null : (
           <Choices
             buttons={buttons}
             naming={v?.phase === "naming"}
