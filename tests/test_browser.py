@@ -127,6 +127,15 @@ def _act_preferring(page: Any, choices: list[str]) -> None:
     _act_once(page)
 
 
+def _act_until(page: Any, done: Any, limit_s: float, prefer: list[str] | None = None) -> None:
+    """Act (preferring the ``prefer`` selectors) until ``done()``; at most ``limit_s``."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline and not done():
+        with contextlib.suppress(Exception):  # the page redrew under the click: again
+            _act_preferring(page, prefer or [])
+        time.sleep(0.05)
+
+
 def _play_until_over(pages: list[Any], limit_s: float = 180, each: Any = None) -> None:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
@@ -540,26 +549,19 @@ def test_a_lost_tout_says_so_at_once(server: ServerProcess, browser: Any) -> Non
     _lobby(page, server, games=8)
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and not page.locator("#lost-already").count():
-        with contextlib.suppress(Exception):
-            _act_preferring(page, ["#actions button[data-action='wenz tout']",
-                                   "#actions button[data-kind='wenz']"])  # fmt: skip
-        time.sleep(0.05)
+    wenz_tout = ["#actions button[data-action='wenz tout']", "#actions button[data-kind='wenz']"]
+    _act_until(page, lambda: page.locator("#lost-already").count() > 0, 240, wenz_tout)
     tag = page.locator("#lost-already")
     assert tag.count(), "no Wenz Tout was lost in eight games"
     assert "Wenz Tout" in page.inner_text("#info .contract")
     assert tag.inner_text() == "Tout verloren: die übrigen Karten ändern nichts mehr"
     _shot(page, "tout-lost")
     _no_overflow(page)
-    # played out, the result says lost and the tag is gone
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and not page.locator("#result").count():
-        with contextlib.suppress(Exception):
-            _act_once(page)
-        time.sleep(0.05)
-    page.wait_for_selector("#result")
+    # played out: the tag goes with the game, whose result says lost
+    _act_until(page, lambda: page.locator("#lost-already").count() == 0, 90)
     assert not page.locator("#lost-already").count()
+    result = page.inner_text("#result")
+    assert "Wenz Tout" in result and "verloren" in result, result
     assert not errors, errors
 
 
@@ -573,11 +575,7 @@ def test_a_replay_during_the_round_says_when_it_is_your_turn(
     _lobby(page, server, games=3)
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#hand .card-wrap")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not page.locator("#result .replay-btn").count():
-        with contextlib.suppress(Exception):
-            _act_once(page)
-        time.sleep(0.05)
+    _act_until(page, lambda: page.locator("#result .replay-btn").count() > 0, 120)
     page.click("#result .replay-btn")
     page.wait_for_selector("#replay")
     banner = page.locator("#turn-banner")
