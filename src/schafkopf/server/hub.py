@@ -415,8 +415,8 @@ class Hub:
         names = old.names_of(number)
         if player and alike_name(player) == alike_name(names[seat]):
             names[seat] = _person_name(player, seat)
-        elif " (" in names[seat]:  # a bot played it for someone ("Sepp (Bot für Anna)")
-            mine = _person_name(player or names[seat].split(" (")[0], seat)
+        elif " (Bot" in names[seat]:  # a stand-in played it ("Sepp (Bot für Anna)")
+            mine = _person_name(player or names[seat].split(" (Bot")[0], seat)
             names[seat] = distinct_name(mine, names, seat)
         new_id, invite = self._open(
             config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
