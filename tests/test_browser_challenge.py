@@ -112,6 +112,8 @@ def test_a_person_plays_the_first_deal_of_the_challenge_and_goes_on(
     assert page.inner_text("#challenge-play") == "Weiterspielen"
     row = page.locator("#challenge-ranks tr[data-player='Resi']").locator("td").all_inner_texts()
     assert row[0] == "1" and row[1] == "Resi" and row[3] == "1", row
+    if page.locator("#challenge-ranks tbody tr").count() == 1:  # alone: the 0 is explained
+        assert "allein ist man der Schnitt" in page.inner_text("#challenge-alone")
     assert page.locator("#challenge-results").count() == 0  # not before all twelve
     _no_overflow(page)
     _shot(page, "challenge")

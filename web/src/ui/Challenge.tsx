@@ -166,6 +166,11 @@ export function ChallengeScreen({ day, storage }: { day: string | null; storage:
           </div>
         )}
         <p class="help">{s.t("challengeScoreHelp")}</p>
+        {c.leaderboard.length === 1 ? (
+          <p class="help" id="challenge-alone">
+            {s.t("challengeAlone")}
+          </p>
+        ) : null}
       </section>
       {c.results ? (
         <section class="panel" id="challenge-results">
