@@ -674,7 +674,7 @@ def _wait_text(page: Any, selector: str, words: str, timeout_s: float = 15) -> s
 
 def test_a_closed_page_is_marked_at_its_seat(server: ServerProcess, browser: Any) -> None:
     """Bert closes his page: Anna's shows his seat "nicht verbunden" (the table would wait
-    at his turn); his page opened again takes the mark away."""
+    at his turn) and lets a bot step in; his page opened again gives him the seat back."""
     errors: list[str] = []
     anna, invite = _table_for_two(browser, server, errors)
     bert = _join(browser, errors, invite, "Bert")
@@ -686,10 +686,17 @@ def test_a_closed_page_is_marked_at_its_seat(server: ServerProcess, browser: Any
     bert.close()
     _wait_text(anna, ".seat[data-seat='1'] [data-status=offline]", "nicht verbunden")
     _shot(anna, "seat-offline")
+    # the table need not wait: a bot steps in until his page is back
+    anna.click(".seat[data-seat='1'] button[data-seat-away='1']")
+    _wait_text(anna, ".seat[data-seat='1'] [data-status=away]", "ein Bot spielt")
+    assert "(Bot für Bert)" in anna.inner_text(".seat[data-seat='1'] .name")
     again = context.new_page()
     again.goto(f"{server.url}/?table={table}")  # his seat is kept in this browser
     again.wait_for_selector("#hand .card-wrap")
+    _wait_text(anna, ".seat[data-seat='1'] .name", "Bert")
+    anna.wait_for_selector(".seat[data-seat='1'] [data-status=away]", state="detached")
     anna.wait_for_selector(".seat[data-seat='1'] [data-status=offline]", state="detached")
+    assert anna.inner_text(".seat[data-seat='1'] .name") == "Bert"
     assert not errors, errors
 
 

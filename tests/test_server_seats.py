@@ -484,9 +484,24 @@ def test_the_others_are_told_when_a_person_s_page_goes_and_comes(db: str) -> Non
         assert gone["online"] == [0]
         assert watcher.until(lambda m: m["type"] == "presence")["online"] == [0]
         assert state(server, table)["online"] == [0]
+        # the table need not wait for him: a bot plays for Bert until his page is back (any
+        # seated person may ask so for a seat without a connection; not for a connected one)
+        refused(server, f"/api/tables/{table}/seats/0/bot", {"token": made["token"]}, 409,
+                "seat_taken")  # fmt: skip
+        stand_in = ok(server, f"/api/tables/{table}/seats/1/bot", {"token": made["token"]})
+        assert stand_in["name"].endswith(" (Bot für Bert)"), stand_in
+        assert anna.until(seat_news("away", 1))["state"]["seat_status"][1] == "away"
         back = Client(server, table, bert["token"])
-        back.until(lambda m: m["type"] == "snapshot")
+        assert back.until(lambda m: m["type"] == "snapshot")["state"]["seat"] == 1
+        came_back = anna.until(seat_news("back", 1))
+        assert (
+            came_back["event"]["name"] == "Bert"
+            and came_back["state"]["seat_status"][1] == "person"
+        )
         assert anna.until(lambda m: m["type"] == "presence")["online"] == [0, 1]
+        # a connected seat's holder asks for nobody's: not the creator, and Anna is there
+        refused(server, f"/api/tables/{table}/seats/0/bot", {"token": bert["token"]}, 403,
+                "not_creator")  # fmt: skip
         for c in (anna, watcher, back):
             c.close()
     finally:
@@ -551,7 +566,10 @@ def test_the_creator_seats_a_bot_at_once(server: ServerProcess) -> None:
     assert st["seat_status"] == ["person", "person", "empty", "bot"] and st["creator"] == 0
     assert st["names"][2] == got["name"] and st["stand_in"] == [2]
     refused(server, f"{path}/2/bot", {"token": made["token"]}, 409, "seat_taken")
+    bert_page = Client(server, table, bert["token"])  # his page is open: his seat is his
+    bert_page.until(lambda m: m["type"] == "snapshot")
     refused(server, f"{path}/1/bot", {"token": made["token"]}, 409, "seat_taken")
+    bert_page.close()
     refused(server, f"{path}/3/bot", {"token": made["token"]}, 409, "seat_taken")
     refused(server, f"{path}/9/bot", {"token": made["token"]}, 400, "bad_seat")
     refused(server, f"{path}/-1/bot", {"token": made["token"]}, 400, "bad_seat")

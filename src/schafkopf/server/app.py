@@ -4,7 +4,8 @@ HTTP: ``POST /api/tables`` (create; ``"public": true`` lists it in the lobby),
 ``GET /api/tables`` (the lobby: the newest open public tables, with the invitation while a
 seat is to be had), ``POST /api/tables/{id}/join`` (take a seat with the invitation),
 ``POST /api/tables/{id}/leave`` (a seat's holder leaves, a bot plays on for them),
-``POST /api/tables/{id}/seats/{seat}/bot`` (the creator seats a bot in a free seat),
+``POST /api/tables/{id}/seats/{seat}/bot`` (the creator seats a bot in a free seat; any
+seated person lets one play a person's seat with no connection until it is back),
 ``POST /api/tables/{id}/again`` (after the last game: a new table with the same players),
 ``GET /api/tables/{id}`` (public state), ``GET /api/tables/{id}/games/{n}`` (a
 finished game's record; ``.../replay`` adds each trick's leader and winner),

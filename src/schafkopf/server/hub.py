@@ -457,20 +457,27 @@ class Hub:
 
     async def seat_bot(self, table_id: str, seat: int, token: str) -> str:
         """At the creator's request (``token`` holds the creator's seat) a bot takes the free
-        ``seat`` for a person at once; a person may still take it over. Returns its name."""
+        ``seat`` for a person at once; a person may still take it over. For a person's seat
+        with no connection (the page closed) any other seated person may ask: a bot plays
+        for them until they connect again (``away``). Returns the seat's name."""
         live = self.get(table_id)
         async with live.lock:
             self._check_open(live)
             holder = self._holder(live, token)
-            if live.creator is None or holder != live.creator:
-                raise TableError("not_creator", "only the table's creator may seat a bot")
-            self._check_not_moved_on(live)
             t = live.table
             if not 0 <= seat < len(t.names):
                 raise TableError("bad_seat", f"no seat {seat} at this table")
-            if t.seat_status[seat] != FREE:
-                raise TableError("seat_taken", f"seat {seat} is not free: {t.seat_status[seat]}")
-            await self._change_seat(live, seat, "bot")
+            status = t.seat_status[seat]
+            gone = status == PERSON and seat not in t.online and seat != holder
+            if not gone and (live.creator is None or holder != live.creator):
+                raise TableError("not_creator", "only the table's creator may seat a bot")
+            self._check_not_moved_on(live)
+            if gone:
+                await self._change_seat(live, seat, "away")
+            elif status != FREE:
+                raise TableError("seat_taken", f"seat {seat} is not free: {status}")
+            else:
+                await self._change_seat(live, seat, "bot")
         self._kick(live)
         return live.table.names[seat]
 

@@ -544,6 +544,12 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
         ) : status === "person" && seat !== me && st.online && !st.online.includes(seat) ? (
           <div class="kind offline" data-status="offline" title={s.t("seatOfflineHelp")}>
             {s.t("seatOffline")}
+            {seated && !st.over && !offline ? (
+              // a bot plays for them until their page is back (they get the seat again)
+              <button type="button" class="seat-bot" data-seat-away={seat} onClick={() => void seatBot(seat)}>
+                {s.t("seatBotAway")}
+              </button>
+            ) : null}
           </div>
         ) : null}
         <div class="tags">{tags.join(" · ")}</div>
