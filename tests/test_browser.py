@@ -24,6 +24,9 @@ import pytest
 from server_helpers import start_test_services
 from test_server_process import ServerProcess
 
+CARD = r"[EGHS][AZKOU987]"
+"""A card's action name (a history's other actions may be two letters too: "re")."""
+
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = os.environ.get("SCHAFKOPF_SCREENSHOTS")
 ROOT = Path(__file__).resolve().parents[1]
@@ -322,7 +325,8 @@ def _new_table_from_the_replay(
     new = page.url.split("table=")[1]
     state = server.get(f"/api/tables/{new}")["state"]
     old = server.get(f"/api/tables/{table}/games/1/replay")
-    cards = [i for i, h in enumerate(old["history"]) if len(h["action"]) == 2]
+    # the cards' places ("re" is two letters too: a card is a suit and a rank)
+    cards = [i for i, h in enumerate(old["history"]) if re.fullmatch(CARD, h["action"])]
     return state, old, cards
 
 

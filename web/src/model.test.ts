@@ -465,3 +465,17 @@ describe("presence", () => {
     expect(receive(initialModel(), { type: "presence", version: 1, online: [0] }, 0).state).toBeNull();
   });
 });
+
+describe("events in a batch", () => {
+  it("puts only cards on the trick: a Re said in play is two letters, not a card", () => {
+    const start = state(view({ phase: "play", trick: ["EO"], trick_leader: 0, to_move: 1 }));
+    const m = receive({ ...initialModel(), state: start }, {
+      type: "events", version: 5,
+      events: [
+        { kind: "action", game: 1, seat: 1, action: "re" },
+        { kind: "action", game: 1, seat: 1, action: "GO" },
+      ],
+    } as never, 0);
+    expect(m.state?.view?.trick).toEqual(["EO", "GO"]);
+  });
+});

@@ -131,7 +131,7 @@ export function receive(model: Model, msg: ServerMessage, now: number, holdMs = 
 
 /** A card event applied to the public view (only the trick matters between messages). */
 function stepView(view: ViewJson, event: GameEvent): ViewJson {
-  if (event.action === undefined || event.action.length !== 2 || view.phase !== "play") return view;
+  if (event.action === undefined || !isCardName(event.action) || view.phase !== "play") return view;
   if (event.trick_won_by !== undefined) return { ...view, trick: [], trick_leader: event.trick_won_by };
   return { ...view, trick: [...view.trick, event.action] };
 }
