@@ -21,11 +21,9 @@ from typing import Any
 
 import pytest
 
+from schafkopf.cards import TOKENS
 from server_helpers import start_test_services
 from test_server_process import ServerProcess
-
-CARD = r"[EGHS][AZKOU987]"
-"""A card's action name (a history's other actions may be two letters too: "re")."""
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = os.environ.get("SCHAFKOPF_SCREENSHOTS")
@@ -326,7 +324,7 @@ def _new_table_from_the_replay(
     state = server.get(f"/api/tables/{new}")["state"]
     old = server.get(f"/api/tables/{table}/games/1/replay")
     # the cards' places ("re" is two letters too: a card is a suit and a rank)
-    cards = [i for i, h in enumerate(old["history"]) if re.fullmatch(CARD, h["action"])]
+    cards = [i for i, h in enumerate(old["history"]) if h["action"] in TOKENS]
     return state, old, cards
 
 
@@ -410,7 +408,7 @@ def _analyse_in_the_replay(page: Any, server: ServerProcess, table: str) -> None
     if said.count():
         index = int(said.first.get_attribute("data-index"))
         history = server.get(f"/api/tables/{table}/games/1/replay")["history"]
-        before = sum(1 for h in history[:index] if re.fullmatch(r"[EGHS][AZKOU987]", h["action"]))
+        before = sum(1 for h in history[:index] if h["action"] in TOKENS)
         said.first.click()
         assert page.inner_text("#replay-step").split("/")[0] == str(before)
         decision = next(d for d in judged if d["index"] == index and d["phase"] != "play")

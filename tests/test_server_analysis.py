@@ -6,7 +6,6 @@ twice), and is refused for games that are not finished."""
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.error
 import urllib.request
@@ -14,10 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from schafkopf.analysis import analyze
+from schafkopf.cards import TOKENS
 from test_server_process import ServerProcess
-
-CARD = r"[EGHS][AZKOU987]"
-"""A card's action name (a history's other actions may be two letters too: "re")."""
 
 SETTINGS = [
     "allow_bot_tables=true",
@@ -160,7 +157,7 @@ def test_a_finished_game_played_on_from_a_step(tmp_path: Path) -> None:
             table = _finished_table(server)
             replay = _call(server, "GET", f"/api/tables/{table}/games/1/replay")[1]
             history = replay["history"]
-            cards = [i for i, h in enumerate(history) if re.fullmatch(CARD, h["action"])]
+            cards = [i for i, h in enumerate(history) if h["action"] in TOKENS]
             if cards:
                 break
         first_card = cards[0]
