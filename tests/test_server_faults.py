@@ -30,9 +30,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from schafkopf.record import check_result, record_to_game
-from schafkopf.server.hub import names_over_time
+from schafkopf.server.hub import rebuilt_table
 from schafkopf.server.store import ActionRow, Store
-from schafkopf.server.table import HUMAN, Table, TableConfig
+from schafkopf.server.table import HUMAN, Table
 from test_server_process import ServerProcess, free_port
 
 SEED = int(os.environ.get("SCHAFKOPF_FAULT_SEED", "20250611"))
@@ -323,9 +323,9 @@ def _stored_events(db: str, table_id: str) -> tuple[Table, dict[int, dict[str, A
         store.close()
     # as the server rebuilds it: the seats renamed where their stored changes happened, so
     # each game names who played it (a person away at the end: "Hias (Bot für P5a)")
-    first, renames = names_over_time(stored.names, stored.changes)
-    table = Table(stored.id, TableConfig.from_json(stored.config), first)
-    table.replay(stored.actions, stored.bys, renames)
+    table = rebuilt_table(
+        stored.id, stored.config, stored.names, stored.actions, stored.bys, stored.changes
+    )
     events = {}
     for e in table.events:
         # through JSON, as the clients receive it

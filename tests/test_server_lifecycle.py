@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from schafkopf.server.hub import rebuilt_table
 from schafkopf.server.store import Store
 from schafkopf.server.table import Table, TableConfig
 from test_server_process import ServerProcess, _children, free_port
@@ -111,8 +112,9 @@ def test_sigterm_stops_within_five_seconds_while_bots_think(tmp_path: Path) -> N
     store = Store(db)
     stored = store.load(quick)[0]
     store.close()
-    table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
-    table.replay(stored.actions, stored.bys)
+    table = rebuilt_table(
+        stored.id, stored.config, stored.names, stored.actions, stored.bys, stored.changes
+    )
     assert table.version >= version  # every action the clients could have seen is stored
     again = ServerProcess(db, bot_workers=1, settings=settings).start()
     try:

@@ -20,8 +20,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+from schafkopf.server.hub import rebuilt_table
 from schafkopf.server.store import Store
-from schafkopf.server.table import Table, TableConfig
 from server_helpers import my_move
 
 
@@ -162,8 +162,9 @@ def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
     finally:
         server.stop()
     stored = Store(db).load(t["table"])[0]
-    table = Table(stored.id, TableConfig.from_json(stored.config), stored.names)
-    table.replay(stored.actions, stored.bys)
+    table = rebuilt_table(
+        stored.id, stored.config, stored.names, stored.actions, stored.bys, stored.changes
+    )
     assert table.is_over()
     assert [table.record(k) for k in (1, 2)] == records
 

@@ -22,7 +22,13 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from schafkopf.server.protocol import ERROR_CODES
-from schafkopf.server.table import BOT_NAMES, MAX_NAME, distinct_name, stand_in_name
+from schafkopf.server.table import (
+    BOT_NAMES,
+    MAX_NAME,
+    distinct_name,
+    stand_in_bot,
+    stand_in_name,
+)
 from server_helpers import my_move
 from test_server_process import ServerProcess
 
@@ -763,7 +769,10 @@ def test_stand_in_names_are_short_and_distinct() -> None:
             assert len(name) <= MAX_NAME, name
             assert name.split(" (")[0] not in ("Sepp", "Resi", "Hias")
             assert re.fullmatch(r"\w+ \(Bot für .+\)", name), name
+            assert stand_in_bot(name) == name.split(" (")[0]  # read back
     assert stand_in_name(names, 0, 1, None).endswith(" (Bot)")
+    assert stand_in_bot(stand_in_name(names, 0, 1, None)) in BOT_NAMES
+    assert stand_in_bot("Max (Chef)") is None and stand_in_bot("Anna") is None
 
 
 def test_no_two_seats_show_one_name(db: str) -> None:

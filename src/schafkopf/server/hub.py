@@ -77,6 +77,7 @@ from schafkopf.server.table import (
     default_names,
     distinct_name,
     seat_kind,
+    stand_in_bot,
     stand_in_name,
 )
 
@@ -246,22 +247,12 @@ class Hub:
         bys: list[str],
         changes: Sequence[SeatChange] = (),
     ) -> Table:
-        """A stored table, rebuilt by replaying its actions (raises on anything it cannot
-        read); a wait for Kontra/Re in progress starts afresh with the settings' length. The
-        seat changes rename the seats where they happened, so each finished game keeps the
-        names it was played under; the seats end with their stored names."""
-        first, renames = names_over_time(names, changes)
-        table = Table(
-            table_id,
-            TableConfig.from_json(config),
-            first,
+        """A stored table, rebuilt (see :func:`rebuilt_table`); a wait for Kontra/Re in
+        progress starts afresh with the settings' length."""
+        return rebuilt_table(
+            table_id, config, names, actions, bys, changes,
             doubling_wait_seconds=self.settings.doubling_wait_seconds,
-        )
-        table.replay(actions, bys, renames)
-        for seat, name in enumerate(names):  # the stored names are the truth of now
-            if table.names[seat] != name:
-                table.rename(seat, name)
-        return table
+        )  # fmt: skip
 
     def _live(
         self,
@@ -415,9 +406,8 @@ class Hub:
         names = old.names_of(number)
         if player and alike_name(player) == alike_name(names[seat]):
             names[seat] = _person_name(player, seat)
-        elif " (Bot" in names[seat]:  # a stand-in played it ("Sepp (Bot für Anna)")
-            mine = _person_name(player or names[seat].split(" (Bot")[0], seat)
-            names[seat] = distinct_name(mine, names, seat)
+        elif (bot := stand_in_bot(names[seat])) is not None:  # "Sepp (Bot für Anna)"
+            names[seat] = distinct_name(_person_name(player or bot, seat), names, seat)
         new_id, invite = self._open(
             config, tokens, names=names, creator=seat, prefix=list(game.history[: step - 1])
         )
@@ -1377,6 +1367,28 @@ def restore_seating(
             status[s], persons[s] = PERSON, None
     table.set_seating(status)
     return status, persons, handed
+
+
+def rebuilt_table(
+    table_id: str,
+    config: dict[str, Any],
+    names: Sequence[str],
+    actions: Sequence[tuple[int, int]],
+    bys: Sequence[str] = (),
+    changes: Sequence[SeatChange] = (),
+    **options: Any,
+) -> Table:
+    """A stored table rebuilt by replaying its actions (raises on anything it cannot read).
+    The seat changes rename the seats where they happened, so each finished game keeps the
+    names it was played under; the seats end with their stored ``names``. ``options`` go to
+    :class:`Table`."""
+    first, renames = names_over_time(names, changes)
+    table = Table(table_id, TableConfig.from_json(config), first, **options)
+    table.replay(actions, bys, renames)
+    for seat, name in enumerate(names):  # the stored names are the truth of now
+        if table.names[seat] != name:
+            table.rename(seat, name)
+    return table
 
 
 def names_over_time(

@@ -932,6 +932,13 @@ def stand_in_name(names: Sequence[str], seat: int, seed: int, person: str | None
     return f"{bot} (Bot für {person})"
 
 
+def stand_in_bot(name: str) -> str | None:
+    """The bot's own name in a name :func:`stand_in_name` made ("Sepp" of "Sepp (Bot für
+    Anna)"), or None for any other name."""
+    bot, bracket, _ = name.partition(" (Bot")
+    return bot if bracket and name.endswith(")") else None
+
+
 def seat_kind(spec: str) -> str:
     """What sits in a seat, for clients: ``human``, the bot level's id (``level:3``; a table
     of an earlier release keeps its ``heuristic``, ``pimc``, ...), or for an operator's own
