@@ -541,10 +541,10 @@ export function Table({ table, challenge: challengeRoute = null, storage, onLobb
           </div>
         ) : kind !== "human" ? (
           <div class="kind">{`${s.t("bot")} · ${levelWord(s.lang, kind, true)}`}</div>
-        ) : status === "person" && seat !== me && st.online && !st.online.includes(seat) ? (
+        ) : !st.over && status === "person" && seat !== me && st.online && !st.online.includes(seat) ? (
           <div class="kind offline" data-status="offline" title={s.t("seatOfflineHelp")}>
             {s.t("seatOffline")}
-            {seated && !st.over && !offline ? (
+            {seated && !offline ? (
               // a bot plays for them until their page is back (they get the seat again)
               <button type="button" class="seat-bot" data-seat-away={seat} onClick={() => void seatBot(seat)}>
                 {s.t("seatBotAway")}
