@@ -298,28 +298,28 @@ describe("the result panel explains every settlement", () => {
 });
 
 describe("the ledger", () => {
-  it("names the declarer first, then the partner, as the result does", () => {
-    host = document.createElement("div");
-    const row: LedgerRow = { game: 1, payouts: [-20, 20, -20, 20], balances: [-20, 20, -20, 20], contract: { kind: "rufspiel", declarer: 3, suit: "G" }, declarers: [1, 3] };
+  /** The German ledger of ``rows`` under the seats' ``names``, rendered into ``host``. */
+  const showLedger = (rows: LedgerRow[], names: string[]): HTMLElement => {
+    const shown = document.createElement("div");
+    host = shown;
     render(
       <SettingsContext.Provider value={settings("de")}>
-        <LedgerPanel ledger={[row]} names={["Anna", "Bert", "Cilli", "Done"]} unit="ct" />
+        <LedgerPanel ledger={rows} names={names} unit="ct" />
       </SettingsContext.Provider>,
-      host,
+      shown,
     );
-    expect(textOf(host.querySelector("td.what"))).toBe("Sauspiel auf die Gras-Sau · Done mit Bert");
+    return shown;
+  };
+  it("names the declarer first, then the partner, as the result does", () => {
+    const row: LedgerRow = { game: 1, payouts: [-20, 20, -20, 20], balances: [-20, 20, -20, 20], contract: { kind: "rufspiel", declarer: 3, suit: "G" }, declarers: [1, 3] };
+    const shown = showLedger([row], ["Anna", "Bert", "Cilli", "Done"]);
+    expect(textOf(shown.querySelector("td.what"))).toBe("Sauspiel auf die Gras-Sau · Done mit Bert");
   });
   it("names who played a game, where a seat's name changed since (a person left)", () => {
-    host = document.createElement("div");
     const row: LedgerRow = { game: 1, payouts: [20, 20, -20, -20], balances: [20, 20, -20, -20], contract: { kind: "rufspiel", declarer: 1, suit: "E" }, declarers: [0, 1], names: ["Anna", "Bert", "Cilli", "Done"] };
-    render(
-      <SettingsContext.Provider value={settings("de")}>
-        <LedgerPanel ledger={[row]} names={["Anna", "Zenzi (Bot für Bert)", "Cilli", "Done"]} unit="ct" />
-      </SettingsContext.Provider>,
-      host,
-    );
-    expect(textOf(host.querySelector("td.what"))).toBe("Sauspiel auf die Eichel-Sau · Bert mit Anna");
-    expect(textOf(host.querySelector("th:nth-child(4)"))).toContain("Zenzi"); // the columns: the seats now
+    const shown = showLedger([row], ["Anna", "Zenzi (Bot für Bert)", "Cilli", "Done"]);
+    expect(textOf(shown.querySelector("td.what"))).toBe("Sauspiel auf die Eichel-Sau · Bert mit Anna");
+    expect(textOf(shown.querySelector("th:nth-child(4)"))).toContain("Zenzi"); // the columns: the seats now
   });
   it("says a seat's standing after the round with its place", () => {
     const rows: LedgerRow[] = [{ game: 1, payouts: [120, -40, -40, -40], balances: [120, -40, -40, -40] }];
